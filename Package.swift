@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Tessera",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "tessera", targets: ["TesseraCLI"]),
+        // The kits are the Swift SDK an iOS app can use.
+        .library(name: "GridKit", targets: ["GridKit"]),
+        .library(name: "TicTacToeKit", targets: ["TicTacToeKit"]),
+        .library(name: "PentominoKit", targets: ["PentominoKit"]),
+        .library(name: "MazeKit", targets: ["MazeKit"]),
+        .library(name: "TesseraAPI", targets: ["TesseraAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "GridKit"),
+        .target(name: "TicTacToeKit", dependencies: ["GridKit"]),
+        .target(
+            name: "PentominoKit",
+            dependencies: ["GridKit"]
+        ),
+        .target(
+            name: "MazeKit",
+            dependencies: [
+                "GridKit",
+                .product(name: "Collections", package: "swift-collections"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
+        ),
+        .target(
+            name: "TesseraAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
+            name: "TesseraServer",
+            dependencies: [
+                "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "TesseraCLI",
+            dependencies: [
+                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ]
+        ),
+        .testTarget(name: "GridKitTests", dependencies: ["GridKit"]),
+        .testTarget(name: "TicTacToeKitTests", dependencies: ["TicTacToeKit"]),
+        .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit"]),
+        .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
+        .testTarget(
+            name: "TesseraServerTests",
+            dependencies: [
+                "TesseraServer", "TesseraAPI",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

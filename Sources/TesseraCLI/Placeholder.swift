@@ -1,0 +1,2 @@
+import TesseraServer
+print("tessera")
