@@ -1,2 +1,0 @@
-import TesseraServer
-print("tessera")

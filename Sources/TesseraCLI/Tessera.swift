@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `tessera` command: the server and a command group per app.
+@main
+struct Tessera: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tessera",
+        abstract: "Tile-grid games and apps: a server, browser pages and terminal play.",
+        subcommands: [Serve.self, TicTacToeCommand.self]
+    )
+}

@@ -1,0 +1,37 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The one error type the server answers with: a status, a stable machine code and a message a
+/// person can act on. Rendered as `{"error":{"code":"…","message":"…"}}`.
+public struct APIError: Error, HTTPResponseError, Sendable {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: String
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    public static func notFound(_ what: String) -> APIError {
+        APIError(.notFound, code: "not_found", message: "\(what) was not found.")
+    }
+
+    public static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
+        APIError(.badRequest, code: code, message: message)
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONBody.response(ErrorEnvelope(error: .init(code: code, message: message)), status: status)
+    }
+
+    struct ErrorEnvelope: Encodable {
+        struct Detail: Encodable {
+            let code: String
+            let message: String
+        }
+        let error: Detail
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Builds the whole server: storage, middleware, every app's routes and the static pages.
+/// `tessera serve` and the tests call this same function.
+public func buildApplication(_ config: Configuration) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "tessera")
+    logger.logLevel = config.logLevel
+    let database = try TesseraDatabase(directory: config.dataDirectory)
+    let live = LiveUpdates()
+
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: true, logger: logger))
+
+    router.get("health") { _, _ in
+        try JSONBody.response(["status": "ok"])
+    }
+    let openAPIPath = Configuration.openAPIDocumentPath
+    router.get("openapi.yaml") { _, _ in
+        guard let document = FileManager.default.contents(atPath: openAPIPath) else {
+            throw APIError.notFound("The OpenAPI document")
+        }
+        return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(bytes: document)))
+    }
+    TicTacToeRoutes(store: SQLiteTicTacToeStore(database: database), live: live).register(on: router)
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Tessera"),
+        logger: logger
+    )
+}

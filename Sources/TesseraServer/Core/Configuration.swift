@@ -1,0 +1,52 @@
+import Foundation
+import Logging
+
+/// Everything `tessera serve` can be told. CLI flags fill it, with environment fallbacks
+/// (`TESSERA_HOST`, `TESSERA_PORT`, `TESSERA_DATA_DIR`, `TESSERA_PUBLIC_DIR`); defaults need no setup.
+public struct Configuration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Where the SQLite file lives; `nil` keeps everything in memory (tests).
+    public var dataDirectory: String?
+    /// The folder of static pages.
+    public var publicDirectory: String
+    public var logLevel: Logger.Level
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String? = "./tessera-data",
+        publicDirectory: String = Configuration.defaultPublicDirectory, logLevel: Logger.Level = .info
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.publicDirectory = publicDirectory
+        self.logLevel = logLevel
+    }
+
+    /// Reads the environment fallbacks.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Configuration {
+        var config = Configuration()
+        if let host = environment["TESSERA_HOST"], !host.isEmpty { config.host = host }
+        if let port = environment["TESSERA_PORT"].flatMap(Int.init) { config.port = port }
+        if let dir = environment["TESSERA_DATA_DIR"], !dir.isEmpty { config.dataDirectory = dir }
+        if let dir = environment["TESSERA_PUBLIC_DIR"], !dir.isEmpty { config.publicDirectory = dir }
+        return config
+    }
+
+    /// The checkout's root folder, found from this source file so `swift run` works from any folder.
+    public static let sourceRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }  // Core → TesseraServer → Sources → root
+        return url.path
+    }()
+
+    /// `./Public` when run from the checkout, else the checkout's `Public` beside the sources.
+    public static var defaultPublicDirectory: String {
+        let local = FileManager.default.currentDirectoryPath + "/Public"
+        if FileManager.default.fileExists(atPath: local + "/index.html") { return local }
+        return sourceRoot + "/Public"
+    }
+
+    /// The OpenAPI document served at `/openapi.yaml`.
+    public static var openAPIDocumentPath: String { sourceRoot + "/Sources/TesseraAPI/openapi.yaml" }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Reading and writing JSON bodies with the limits and errors every route shares.
+public enum JSONBody {
+    /// Request bodies larger than this are refused with 413.
+    public static let maxBytes = 1 << 20
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]  // stable key order in every answer
+        return encoder
+    }()
+
+    /// Decodes the request body as `T`, turning every failure into a 4xx `APIError` that says
+    /// what was wrong (empty body, not JSON, a missing or mistyped field).
+    public static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maxBytes)
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
+        }
+        guard buffer.readableBytes > 0 else {
+            throw APIError.badRequest("The request needs a JSON body.", code: "bad_json")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(describe(error), code: "bad_json")
+        }
+    }
+
+    static let tooLarge = APIError(.contentTooLarge, code: "payload_too_large", message: "Request bodies may be at most 1 MiB.")
+
+    /// A JSON response with sorted keys.
+    public static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try encoder.encode(value)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the body" : "'\(keys.joined(separator: "."))'"
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "The body is not valid JSON."
+        case .dataCorrupted(let context):
+            return "\(path(context)) is invalid: \(context.debugDescription)"
+        case .keyNotFound(let key, _):
+            return "The field '\(key.stringValue)' is required."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)) has the wrong type."
+        @unknown default:
+            return "The body could not be read."
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Hummingbird
+import TicTacToeKit
+
+/// `/api/tictactoe`: decode, let `Match` apply the rules, store, answer, and tell watchers.
+struct TicTacToeRoutes<Context: RequestContext>: Sendable {
+    let store: any TicTacToeStore
+    let live: LiveUpdates
+
+    func register(on router: Router<Context>) {
+        let games = router.group("api/tictactoe/games")
+        games.post(use: create)
+        games.get(":id", use: show)
+        games.post(":id/moves", use: move)
+        games.post(":id/join", use: join)
+        games.get(":id/events", use: events)
+    }
+
+    @Sendable func create(_ request: Request, context: Context) async throws -> Response {
+        let body = try await JSONBody.decode(CreateGameRequest.self, from: request)
+        let token = body.mode == .online ? Secrets.token() : nil
+        let match = try Self.rules {
+            try Match(id: Secrets.id(), mode: body.mode, names: body.players, difficulty: body.difficulty,
+                      creatorToken: token, seed: UInt64.random(in: 0...UInt64.max))
+        }
+        try await store.insert(match)
+        var answer = GameJSON(match: match)
+        if let token { answer.seat = .init(token: token, marker: .cross, invite: Self.invitePath(match.id)) }
+        return try JSONBody.response(answer, status: .created)
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        try JSONBody.response(GameJSON(match: try await load(context)))
+    }
+
+    @Sendable func move(_ request: Request, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let body = try await JSONBody.decode(MoveRequest.self, from: request)
+        let token = Self.bearerToken(request)
+        let match = try await store.update(id: id) { match in
+            try Self.rules { try match.play(Position(row: body.row, col: body.col), token: token) }
+        }
+        guard let match else { throw APIError.notFound("Game '\(id)'") }
+        await publish(match)
+        return try JSONBody.response(GameJSON(match: match))
+    }
+
+    @Sendable func join(_ request: Request, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let body = try await JSONBody.decode(JoinRequest.self, from: request)
+        let token = Secrets.token()
+        let match = try await store.update(id: id) { match in
+            try Self.rules { try match.join(name: body.name, token: token) }
+        }
+        guard let match else { throw APIError.notFound("Game '\(id)'") }
+        await publish(match)
+        var answer = GameJSON(match: match)
+        answer.seat = .init(token: token, marker: .circle, invite: Self.invitePath(id))
+        return try JSONBody.response(answer)
+    }
+
+    /// Server-sent events: the game now, then again after every change.
+    @Sendable func events(_ request: Request, context: Context) async throws -> Response {
+        let match = try await load(context)
+        return await live.eventStream(Self.topic(match.id), initial: try Self.json(GameJSON(match: match)))
+    }
+
+    private func load(_ context: Context) async throws -> Match {
+        let id = try context.parameters.require("id")
+        guard let match = try await store.find(id: id) else { throw APIError.notFound("Game '\(id)'") }
+        return match
+    }
+
+    private func publish(_ match: Match) async {
+        guard let json = try? Self.json(GameJSON(match: match)) else { return }
+        await live.publish(Self.topic(match.id), payload: json)
+    }
+
+    static func topic(_ id: String) -> String { "tictactoe/\(id)" }
+    static func invitePath(_ id: String) -> String { "/tictactoe/?join=\(id)" }
+
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONBody.encoder.encode(value), as: UTF8.self)
+    }
+
+    static func bearerToken(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
+        return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Runs kit rules and turns their refusals into API errors with the right status.
+    static func rules<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as MatchError {
+            let status: HTTPResponse.Status = switch error {
+            case .move(.positionOutOfRange), .invalidName: .badRequest
+            case .forbidden: .forbidden
+            case .move(.cellOccupied), .move(.gameOver), .move(.notYourTurn), .waitingForOpponent, .alreadyFull, .notOnline: .conflict
+            }
+            throw APIError(status, code: error.code, message: error.description)
+        }
+    }
+}
+
+/// Random identifiers and secrets.
+enum Secrets {
+    private static let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+
+    /// A short, unambiguous game id (about 60 bits).
+    static func id() -> String { String((0..<12).map { _ in alphabet.randomElement() ?? "a" }) }
+
+    /// A 128-bit secret in hex from the system's secure generator.
+    static func token() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
+}
