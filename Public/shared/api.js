@@ -1,0 +1,39 @@
+// Fetch helper shared by every page: JSON in, JSON out, and errors as `ApiError` carrying the
+// server's `{"error":{"code","message"}}` so pages can show the message a person can act on.
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(0, "network", "The server cannot be reached. Is `tessera serve` running?");
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = data.error ?? {};
+    throw new ApiError(response.status, detail.code ?? "http_" + response.status, detail.message ?? response.statusText);
+  }
+  return data;
+}
+
+// Creates an element; text goes in through textContent only, so user text is never HTML.
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else if (value !== false && value !== undefined && value !== null) node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}

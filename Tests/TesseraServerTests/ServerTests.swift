@@ -1,0 +1,83 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import TesseraServer
+
+@Suite struct ServerTests {
+    @Test func healthAnswers() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.router) { client in
+            let (status, body) = try await client.call(.get, "/health")
+            #expect(status == .ok)
+            #expect(body["status"] as? String == "ok")
+        }
+    }
+
+    @Test func unknownRouteAndMethodAreJSON404() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.router) { client in
+            let missing = try await client.call(.get, "/api/nothing-here")
+            #expect(missing.status == .notFound)
+            #expect(errorCode(missing.body) == "not_found")
+            let wrongMethod = try await client.call(.delete, "/api/tictactoe/games")
+            #expect(wrongMethod.status == .notFound)
+            #expect(errorCode(wrongMethod.body) == "not_found")
+        }
+    }
+
+    @Test func malformedJSONIs400() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.router) { client in
+            for broken in ["{", "", "[1, 2]", #"{"mode": "chess", "players": ["A", "B"]}"#, #"{"players": ["A"]}"#] {
+                let (status, body) = try await client.call(.post, "/api/tictactoe/games", json: broken)
+                #expect(status == .badRequest, "\(broken)")
+                #expect(errorCode(body) == "bad_json", "\(broken)")
+            }
+        }
+    }
+
+    @Test func bodyOverOneMebibyteIs413() async throws {
+        let app = try await buildApplication(testConfiguration())
+        let huge = #"{"mode":"local","players":[""# + String(repeating: "a", count: 1 << 20) + #"","B"]}"#
+        try await app.test(.router) { client in
+            let (status, body) = try await client.call(.post, "/api/tictactoe/games", json: huge)
+            #expect(status == .contentTooLarge)
+            #expect(errorCode(body) == "payload_too_large")
+        }
+        try await app.test(.live) { client in
+            let (status, body) = try await client.call(.post, "/api/tictactoe/games", json: huge)
+            #expect(status == .contentTooLarge)
+            #expect(errorCode(body) == "payload_too_large")
+        }
+    }
+
+    @Test func homePageAndOpenAPIDocumentAreServed() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Tessera"))
+            }
+            try await client.execute(uri: "/openapi.yaml", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("/api/tictactoe/games/{id}/moves"))
+            }
+        }
+    }
+
+    @Test func liveUpdatesReachEverySubscriberOfATopic() async throws {
+        let live = LiveUpdates()
+        let first = await live.subscribe("t")
+        let second = await live.subscribe("t")
+        let other = await live.subscribe("u")
+        await live.publish("t", payload: "hello")
+        var iterator1 = first.makeAsyncIterator()
+        var iterator2 = second.makeAsyncIterator()
+        #expect(await iterator1.next() == "hello")
+        #expect(await iterator2.next() == "hello")
+        #expect(await live.subscriberCount("u") == 1)
+        _ = other
+    }
+}
