@@ -47,62 +47,77 @@ public struct AIPlayer: Sendable {
     }
 }
 
-/// Exhaustive game-tree search. Each position is scored once (memoised in a table indexed by the
-/// board's base-3 code), so a move from the empty board explores only the ~5,500 reachable positions.
+/// Exhaustive game-tree search (negamax) on 9-bit masks. Each position is scored once, memoised
+/// in a table indexed by (mover's cells, opponent's cells), so a move from the empty board
+/// visits only the ~5,500 reachable positions, and the table starts empty on every call so the
+/// timing is honest: nothing is precomputed.
 public enum Minimax {
     /// All moves that keep the best result for the player to move (win > draw > loss; sooner wins first).
     public static func bestMoves(on board: Board) -> [Position] {
         guard let me = board.turn else { return [] }
-        var memo = [Int8](repeating: unknown, count: 19_683)
+        let (mine, theirs) = masks(of: board, for: me)
+        var memo = [Int8](repeating: unknown, count: 1 << 18)
         var best = Int.min
         var moves: [Position] = []
-        for position in board.emptyPositions {
-            guard case .success(let next) = board.makeMove(me, at: position) else { continue }
-            let score = -value(of: next, memo: &memo)
+        for index in 0..<9 where (mine | theirs) & (1 << index) == 0 {
+            let score = -value(mine: theirs, theirs: mine | (1 << index), memo: &memo)
             if score > best {
                 best = score
-                moves = [position]
+                moves = [Position.all[index]]
             } else if score == best {
-                moves.append(position)
+                moves.append(Position.all[index])
             }
         }
         return moves
     }
 
-    /// The result for the player to move, from their point of view: +(10 − depth) for a win,
-    /// 0 for a draw, negative for a loss. Preferring quicker wins makes the computer finish games.
+    /// The result for the player to move, from their point of view: +(1 + empty cells) for a win
+    /// (quicker wins score higher, so the computer finishes games), 0 for a draw, negative for a loss.
     public static func value(of board: Board) -> Int {
-        var memo = [Int8](repeating: unknown, count: 19_683)
-        return value(of: board, memo: &memo)
+        guard let me = board.turn ?? board.winner?.other else { return 0 }
+        let (mine, theirs) = masks(of: board, for: me)
+        var memo = [Int8](repeating: unknown, count: 1 << 18)
+        return value(mine: mine, theirs: theirs, memo: &memo)
     }
 
     private static let unknown: Int8 = .min
-
-    private static func value(of board: Board, memo: inout [Int8]) -> Int {
-        let code = code(of: board)
-        if memo[code] != unknown { return Int(memo[code]) }
-        let result: Int
-        let empties = board.emptyPositions.count
-        if board.winner != nil {
-            result = -(1 + empties)  // the previous player just won: a loss for the player to move
-        } else if let me = board.turn {
-            var best = Int.min
-            for position in board.emptyPositions {
-                if case .success(let next) = board.makeMove(me, at: position) {
-                    best = max(best, -value(of: next, memo: &memo))
-                }
-            }
-            result = best
-        } else {
-            result = 0
-        }
-        memo[code] = Int8(result)
-        return result
+    private static let full: UInt16 = 0b111_111_111
+    private static let lineMasks: [UInt16] = Board.lines.map { line in
+        line.reduce(0) { $0 | UInt16(1) << UInt16($1.index) }
     }
 
-    private static func code(of board: Board) -> Int {
-        board.cells.cells.reduce(0) { code, cell in
-            code * 3 + (cell == .cross ? 1 : cell == .circle ? 2 : 0)
+    private static func masks(of board: Board, for me: Marker) -> (mine: UInt16, theirs: UInt16) {
+        var mine: UInt16 = 0, theirs: UInt16 = 0
+        for position in Position.all {
+            if board[position] == me { mine |= 1 << position.index }
+            if board[position] == me.other { theirs |= 1 << position.index }
         }
+        return (mine, theirs)
+    }
+
+    private static func hasLine(_ cells: UInt16) -> Bool {
+        lineMasks.contains { cells & $0 == $0 }
+    }
+
+    /// `mine` belongs to the player to move; `theirs` to the player who just moved.
+    private static func value(mine: UInt16, theirs: UInt16, memo: inout [Int8]) -> Int {
+        let key = Int(mine) | Int(theirs) << 9
+        if memo[key] != unknown { return Int(memo[key]) }
+        let occupied = mine | theirs
+        let empties = 9 - occupied.nonzeroBitCount
+        let result: Int
+        if hasLine(theirs) {
+            result = -(1 + empties)
+        } else if occupied == full {
+            result = 0
+        } else {
+            var best = Int.min
+            for index in 0..<9 where occupied & (1 << index) == 0 {
+                best = max(best, -value(mine: theirs, theirs: mine | (1 << index), memo: &memo))
+            }
+            result = best
+        }
+        memo[key] = Int8(result)
+        return result
     }
 }

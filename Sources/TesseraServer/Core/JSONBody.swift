@@ -9,7 +9,7 @@ public enum JSONBody {
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]  // stable key order in every answer
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // stable key order in every answer
         return encoder
     }()
 
