@@ -73,6 +73,7 @@ let package = Package(
             dependencies: [
                 "TesseraServer", "TesseraAPI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
         ),
     ],
