@@ -22,7 +22,7 @@ struct TerminalGame {
             }
             print(model.turnText, terminator: " › ")
             guard let line = readLine() else { return }
-            let input = line.trimmingWhitespace()
+            let input = line.trimmedWhitespace
             if input == "q" || input == "quit" { return }
             guard let position = Self.parse(input) else {
                 print("'\(input)' is not a move: type a row and column such as '1 2', or a number 1–9.")
@@ -67,11 +67,5 @@ struct TerminalGame {
                 return mark.isEmpty ? String(row * 3 + col + 1) : mark
             }.joined(separator: " │ ")
         }.joined(separator: "\n───┼───┼───\n")
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -97,8 +97,5 @@ public final class GameViewModel {
         }
     }
 
-    /// The name without surrounding white space; a name of spaces only counts as empty.
-    private func trimmed(_ name: String) -> String {
-        String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
+    private func trimmed(_ name: String) -> String { name.trimmedWhitespace }
 }

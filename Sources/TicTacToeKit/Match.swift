@@ -119,9 +119,7 @@ public struct Match: Sendable, Codable, Hashable {
         tokens.firstIndex { Self.constantTimeEquals($0, token) }.map { $0 == 0 ? .cross : .circle }
     }
 
-    private static func clean(_ name: String) -> String {
-        String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
+    private static func clean(_ name: String) -> String { name.trimmedWhitespace }
 
     private static func validated(_ name: String, seat: String) throws(MatchError) -> String {
         guard !name.isEmpty else { throw .invalidName("Enter a name for \(seat).") }
