@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "TesseraServer",
             dependencies: [
-                "GridKit", "TicTacToeKit",
+                "GridKit", "TicTacToeKit", "PentominoKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
-                "TesseraServer", "TesseraAPI", "TicTacToeKit",
+                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]

@@ -26,6 +26,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(bytes: document)))
     }
     TicTacToeRoutes(store: SQLiteTicTacToeStore(database: database), live: live).register(on: router)
+    PentominoRoutes(database: database).register(on: router)
 
     return Application(
         router: router,

@@ -23,6 +23,7 @@ public struct TesseraDatabase: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         TicTacToeMigrations.register(in: &migrator)
+        PentominoMigrations.register(in: &migrator)
         return migrator
     }
 }

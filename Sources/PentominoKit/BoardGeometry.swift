@@ -1,0 +1,175 @@
+import GridKit
+
+/// How a board's cells map to bits of a `UInt64`, and the board's symmetries as bit permutations.
+///
+/// Cells are numbered along the short side first (column by column on a wide board), so the
+/// solver's "first empty cell" walks down a short column and dead ends show up early.
+struct BoardGeometry: Sendable {
+    let shape: BoardShape
+    /// Bits of cells a piece may cover.
+    let freeMask: UInt64
+    /// Cells per line of bits: the short side. Bit ± 1 is the next cell along the same line,
+    /// bit ± `lineLength` the same cell on the neighbouring line.
+    let lineLength: Int
+    /// Bits that are not the first / not the last cell of their line.
+    let notFirstInLine: UInt64
+    let notLastInLine: UInt64
+    /// `bitOf[row * cols + col]`.
+    private let bitOf: [Int]
+    /// `squareOf[bit]`, for bits inside the rectangle.
+    private let squareOf: [Square]
+    /// `neighbours[bit]`: the free cells sharing an edge with that cell.
+    private let neighbours: [UInt64]
+    /// Symmetries of the board, identity first. Each is a permutation of bits 0..<64 (bits outside
+    /// the rectangle map to themselves).
+    let symmetries: [BoardSymmetry]
+
+    init(_ shape: BoardShape) {
+        self.shape = shape
+        let columnMajor = shape.rows < shape.cols
+        var bitOf = Array(repeating: 0, count: shape.rows * shape.cols)
+        var squareOf: [Square] = []
+        for row in 0..<shape.rows {
+            for col in 0..<shape.cols {
+                bitOf[row * shape.cols + col] = columnMajor ? col * shape.rows + row : row * shape.cols + col
+            }
+        }
+        squareOf = Array(repeating: Square(row: 0, col: 0), count: shape.rows * shape.cols)
+        for row in 0..<shape.rows {
+            for col in 0..<shape.cols { squareOf[bitOf[row * shape.cols + col]] = Square(row: row, col: col) }
+        }
+        lineLength = columnMajor ? shape.rows : shape.cols
+        var notFirst: UInt64 = 0
+        var notLast: UInt64 = 0
+        for bit in 0..<64 {
+            if bit % lineLength != 0 { notFirst |= 1 << UInt64(bit) }
+            if bit % lineLength != lineLength - 1 { notLast |= 1 << UInt64(bit) }
+        }
+        notFirstInLine = notFirst
+        notLastInLine = notLast
+        let holes = shape.holes
+        var free: UInt64 = 0
+        for square in squareOf where !holes.contains(square) {
+            free |= 1 << UInt64(bitOf[square.row * shape.cols + square.col])
+        }
+        self.bitOf = bitOf
+        self.squareOf = squareOf
+        self.freeMask = free
+        neighbours = squareOf.map { square in
+            square.neighbours.filter(shape.isFree).reduce(UInt64(0)) { mask, next in
+                mask | 1 << UInt64(bitOf[next.row * shape.cols + next.col])
+            }
+        }
+        symmetries = BoardSymmetry.kinds(rows: shape.rows, cols: shape.cols).map { kind in
+            var permutation = Array(0..<64)
+            for (bit, square) in squareOf.enumerated() {
+                let image = BoardSymmetry.image(of: square, under: kind, rows: shape.rows, cols: shape.cols)
+                permutation[bit] = bitOf[image.row * shape.cols + image.col]
+            }
+            return BoardSymmetry(kind: kind, permutation: permutation)
+        }
+    }
+
+    func bit(_ square: Square) -> Int { bitOf[square.row * shape.cols + square.col] }
+
+    func square(ofBit bit: Int) -> Square { squareOf[bit] }
+
+    /// The mask of `squares`; `nil` if any is not a free cell.
+    func mask(_ squares: [Square]) -> UInt64? {
+        var mask: UInt64 = 0
+        for square in squares {
+            guard shape.isFree(square) else { return nil }
+            mask |= 1 << UInt64(bit(square))
+        }
+        return mask
+    }
+
+    /// The cells of `mask`, in reading order.
+    func squares(_ mask: UInt64) -> [Square] {
+        var result: [Square] = []
+        var rest = mask & freeMask
+        while rest != 0 {
+            result.append(squareOf[rest.trailingZeroBitCount])
+            rest &= rest - 1
+        }
+        return result.sorted()
+    }
+
+    /// Whether every connected region of free cells outside `covered` has a multiple of five
+    /// cells. If not, no set of pentominoes can fill the rest of the board.
+    func regionsDivisibleByFive(outside covered: UInt64) -> Bool {
+        var unvisited = freeMask & ~covered
+        while unvisited != 0 {
+            var region = unvisited & (0 &- unvisited)
+            var frontier = region
+            while frontier != 0 {
+                var grown: UInt64 = 0
+                var rest = frontier
+                while rest != 0 {
+                    grown |= neighbours[rest.trailingZeroBitCount]
+                    rest &= rest - 1
+                }
+                frontier = grown & unvisited & ~region
+                region |= frontier
+            }
+            if region.nonzeroBitCount % 5 != 0 { return false }
+            unvisited &= ~region
+        }
+        return true
+    }
+
+    /// Symmetries the solver may use: all of them when pieces may flip; only rotations otherwise,
+    /// because a mirrored solution needs mirrored pieces.
+    func symmetries(flips: Bool) -> [BoardSymmetry] {
+        flips ? symmetries : symmetries.filter(\.kind.isRotation)
+    }
+}
+
+/// One symmetry of a board, as a permutation of cell bits.
+struct BoardSymmetry: Sendable {
+    enum Kind: Sendable, CaseIterable {
+        case identity, halfTurn, mirrorTopBottom, mirrorLeftRight
+        case quarterTurn, threeQuarterTurn, transpose, antiTranspose
+
+        var isRotation: Bool {
+            switch self {
+            case .identity, .halfTurn, .quarterTurn, .threeQuarterTurn: true
+            default: false
+            }
+        }
+    }
+
+    let kind: Kind
+    let permutation: [Int]
+
+    func apply(_ mask: UInt64) -> UInt64 {
+        var result: UInt64 = 0
+        var rest = mask
+        while rest != 0 {
+            result |= 1 << UInt64(permutation[rest.trailingZeroBitCount])
+            rest &= rest - 1
+        }
+        return result
+    }
+
+    /// The symmetries of a rows×cols rectangle: four, or eight when it is square. Every board here
+    /// keeps its holes under all of them (the 8×8 hole is the centre 2×2).
+    static func kinds(rows: Int, cols: Int) -> [Kind] {
+        rows == cols ? Kind.allCases : [.identity, .halfTurn, .mirrorTopBottom, .mirrorLeftRight]
+    }
+
+    /// Where `kind` moves `square` on a rows×cols rectangle.
+    static func image(of square: Square, under kind: Kind, rows: Int, cols: Int) -> Square {
+        let (row, col) = (square.row, square.col)
+        switch kind {
+        case .identity: return square
+        case .halfTurn: return Square(row: rows - 1 - row, col: cols - 1 - col)
+        case .mirrorTopBottom: return Square(row: rows - 1 - row, col: col)
+        case .mirrorLeftRight: return Square(row: row, col: cols - 1 - col)
+        case .quarterTurn: return Square(row: col, col: rows - 1 - row)
+        case .threeQuarterTurn: return Square(row: cols - 1 - col, col: row)
+        case .transpose: return Square(row: col, col: row)
+        case .antiTranspose: return Square(row: cols - 1 - col, col: rows - 1 - row)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import GridKit
+
+/// How a piece lies: first mirrored left to right when `flipped`, then turned `quarterTurns`
+/// quarter turns clockwise about the centre cell of its 5×5 grid.
+///
+/// The eight values form the symmetry group of the square, so turning and flipping an
+/// orientation always gives another orientation (see `rotatedClockwise()` and `mirrored()`).
+public struct Orientation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Clockwise quarter turns, always 0–3.
+    public let quarterTurns: Int
+    public let flipped: Bool
+
+    /// Any whole number of turns is accepted and reduced modulo 4, so `-1` means three.
+    public init(quarterTurns: Int = 0, flipped: Bool = false) {
+        self.quarterTurns = ((quarterTurns % 4) + 4) % 4
+        self.flipped = flipped
+    }
+
+    public static let identity = Orientation()
+
+    /// All eight: unflipped 0–3 turns, then flipped 0–3 turns (the order `index` counts in).
+    public static let all: [Orientation] = [false, true].flatMap { flip in
+        (0..<4).map { Orientation(quarterTurns: $0, flipped: flip) }
+    }
+
+    /// 0–7, the position in `Orientation.all`.
+    public var index: Int { (flipped ? 4 : 0) + quarterTurns }
+
+    /// This orientation followed by one more quarter turn clockwise.
+    public func rotatedClockwise() -> Orientation {
+        Orientation(quarterTurns: quarterTurns + 1, flipped: flipped)
+    }
+
+    public func rotatedAnticlockwise() -> Orientation {
+        Orientation(quarterTurns: quarterTurns - 1, flipped: flipped)
+    }
+
+    /// This orientation followed by a left-to-right mirror. Mirroring after turning clockwise is
+    /// the same as mirroring first and turning anticlockwise, hence the negated turns.
+    /// (Named `mirrored()` because `flipped` is the stored flag.)
+    public func mirrored() -> Orientation {
+        Orientation(quarterTurns: -quarterTurns, flipped: !flipped)
+    }
+
+    /// The grid in this orientation: mirrored first if flipped, then turned.
+    public func apply<Cell>(to grid: Grid<Cell>) -> Grid<Cell> {
+        var result = flipped ? grid.flippedHorizontally() : grid
+        for _ in 0..<quarterTurns { result = result.rotatedClockwise() }
+        return result
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(quarterTurns: try container.decodeIfPresent(Int.self, forKey: .quarterTurns) ?? 0,
+                  flipped: try container.decodeIfPresent(Bool.self, forKey: .flipped) ?? false)
+    }
+
+    public var description: String { "\(quarterTurns * 90)°\(flipped ? " flipped" : "")" }
+}
+
+/// A piece in one orientation: the thing a player holds, turns and flips before dropping it.
+///
+/// The orientation is always stored in canonical form (see `TileShape.canonical(_:)`), so two
+/// tiles are equal exactly when their 5×5 grids are equal: four turns, two flips, or one turn of X
+/// all give back an equal tile.
+public struct Tile: Sendable, Hashable, Codable, CustomStringConvertible {
+    public let shape: TileShape
+    public let orientation: Orientation
+
+    public init(_ shape: TileShape, _ orientation: Orientation = .identity) {
+        self.shape = shape
+        self.orientation = shape.canonical(orientation)
+    }
+
+    /// Parses the text form (`#` filled, `_` empty, five lines of five characters). Lines may end
+    /// in `\r\n` and surrounding blank lines are ignored; the grid must be exactly one of the
+    /// twelve pieces in one of its orientations, in the same place within the 5×5 grid.
+    public init(text: String) throws(PentominoError) {
+        // "\r\n" is a single Character in Swift, so it has to be mapped before splitting into lines.
+        let cleaned = String(text.map { $0 == "\r\n" ? "\n" : $0 })
+        guard let grid = Grid<Bool>.parse(cleaned, { $0 == "#" ? true : $0 == "_" ? false : nil }) else {
+            throw .invalidTileText("use only # and _ in lines of equal length")
+        }
+        guard grid.rows == 5, grid.cols == 5 else {
+            throw .invalidTileText("expected 5 lines of 5 characters, got \(grid.rows)×\(grid.cols)")
+        }
+        for shape in TileShape.allCases {
+            if let match = shape.orientations.first(where: { shape.grid($0) == grid }) {
+                self.init(shape, match)
+                return
+            }
+        }
+        throw .invalidTileText("not a pentomino in a 5×5 orientation")
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(TileShape.self, forKey: .shape),
+                  try container.decodeIfPresent(Orientation.self, forKey: .orientation) ?? .identity)
+    }
+
+    public func rotatedClockwise() -> Tile { Tile(shape, orientation.rotatedClockwise()) }
+    public func rotatedAnticlockwise() -> Tile { Tile(shape, orientation.rotatedAnticlockwise()) }
+    /// Mirrored left to right.
+    public func flipped() -> Tile { Tile(shape, orientation.mirrored()) }
+
+    /// The 5×5 grid, `true` where filled.
+    public var grid: Grid<Bool> { shape.grid(orientation) }
+
+    /// Filled cells relative to the 5×5 grid's top-left corner.
+    public var cells: [Square] { shape.gridCells(orientation) }
+
+    /// Filled cells moved so the shape touches row 0 and column 0.
+    public var normalisedCells: [Square] { shape.normalisedCells(orientation) }
+
+    /// Five lines of `#` (filled) and `_` (empty), joined by `\n`, no trailing newline.
+    public var text: String { grid.text { $0 ? "#" : "_" } }
+
+    public var description: String { "\(shape) \(orientation)" }
+}

@@ -1,0 +1,150 @@
+import GridKit
+
+/// Every way each piece fits on an empty board, as bit masks, for one set of allowed orientations,
+/// leaving out placements that cut off a region no set of pentominoes could fill.
+struct PlacementList: Sendable {
+    struct Entry: Sendable {
+        let mask: UInt64
+        let piece: Int
+        let placement: Placement
+    }
+
+    let geometry: BoardGeometry
+    let entries: [Entry]
+    /// `lookup[piece][mask]` → index into `entries`, to turn a mapped mask back into a placement.
+    private let lookup: [[UInt64: Int]]
+
+    /// `orientations(piece)` lists the orientations allowed for that piece.
+    init(geometry: BoardGeometry, orientations: (TileShape) -> [Orientation]) {
+        self.geometry = geometry
+        let shape = geometry.shape
+        var entries: [Entry] = []
+        var lookup = Array(repeating: [UInt64: Int](), count: TileShape.allCases.count)
+        for piece in TileShape.allCases {
+            for orientation in orientations(piece) {
+                let cells = piece.gridCells(orientation)
+                // Origins run from -4 so the 5×5 grid may hang off the top or left edge.
+                for row in -4..<shape.rows {
+                    for col in -4..<shape.cols {
+                        let origin = Square(row: row, col: col)
+                        guard let mask = geometry.mask(cells.map { $0 + origin }),
+                              lookup[piece.index][mask] == nil else { continue }
+                        // A piece that walls off a pocket of, say, 3 cells can never be part of
+                        // a solution, whatever else is on the board: the pocket cannot be filled.
+                        // Dropping it here costs nothing during the search.
+                        guard geometry.regionsDivisibleByFive(outside: mask) else { continue }
+                        lookup[piece.index][mask] = entries.count
+                        entries.append(Entry(mask: mask, piece: piece.index,
+                                             placement: Placement(piece, orientation, at: origin)))
+                    }
+                }
+            }
+        }
+        self.entries = entries
+        self.lookup = lookup
+    }
+
+    func index(piece: Int, mask: UInt64) -> Int? { lookup[piece][mask] }
+}
+
+/// The solver's lookup table: placements grouped by the lowest cell they cover, then by what lies
+/// just after that cell, then by piece. Filling the first empty cell then only looks at
+/// placements that start there *and* miss the covered cells nearby, which removes most of the
+/// candidates that would fail the overlap test.
+///
+/// "Nearby" is six cells after the first empty cell `c`: `c+1`, `c+2` (further along its line),
+/// `c+L-1`, `c+L`, `c+L+1` (the next line) and `c+2L`, where `L` is the line length. Their
+/// occupancy forms a 6-bit pattern; a placement is listed under a pattern only if it avoids all
+/// the pattern's covered cells.
+///
+/// The arrays live in manually allocated buffers so the search loop reads them through plain
+/// pointers, without bounds checks or copy-on-write retains. They are written once in `init` and
+/// never again, which is why sharing the table between threads is safe.
+final class SearchTable: @unchecked Sendable {
+    static let pieceCount = 12
+    /// 64 cells plus one spare, so a full board's cell index (64) is still in range.
+    static let cellSlots = 65
+    static let patternCount = 64
+
+    /// Masks in bucket order.
+    let masks: UnsafeMutablePointer<UInt64>
+    /// For each mask, the index of its entry in the `PlacementList`.
+    let entryIndices: UnsafeMutablePointer<Int32>
+    /// `offsets[(cell * 64 + pattern) * 12 + piece]` is where a bucket starts; the next offset is
+    /// where it ends.
+    let offsets: UnsafeMutablePointer<Int32>
+    /// Copied from the board geometry for the search's pattern and one-cell-hole tests.
+    let lineLength: UInt64
+    let notFirstInLine: UInt64
+    let notLastInLine: UInt64
+
+    /// A table of the list's placements that pass `keep`.
+    init(_ list: PlacementList, keep: (PlacementList.Entry) -> Bool = { _ in true }) {
+        let line = list.geometry.lineLength
+        lineLength = UInt64(line)
+        notFirstInLine = list.geometry.notFirstInLine
+        notLastInLine = list.geometry.notLastInLine
+        let entryMasks = list.entries.map(\.mask)
+        var byCell = Array(repeating: [Int32](), count: Self.cellSlots * Self.pieceCount)
+        for (index, entry) in list.entries.enumerated() where keep(entry) {
+            byCell[entry.mask.trailingZeroBitCount * Self.pieceCount + entry.piece].append(Int32(index))
+        }
+        let slots = Self.cellSlots * Self.patternCount * Self.pieceCount
+        offsets = .allocate(capacity: slots + 1)
+        var chosenMasks: [UInt64] = []
+        var chosenEntries: [Int32] = []
+        for cell in 0..<Self.cellSlots {
+            for pattern in 0..<Self.patternCount {
+                let covered = Self.cells(of: pattern, after: cell, line: line)
+                for piece in 0..<Self.pieceCount {
+                    offsets[(cell * Self.patternCount + pattern) * Self.pieceCount + piece] = Int32(chosenMasks.count)
+                    for index in byCell[cell * Self.pieceCount + piece] where entryMasks[Int(index)] & covered == 0 {
+                        chosenMasks.append(entryMasks[Int(index)])
+                        chosenEntries.append(index)
+                    }
+                }
+            }
+        }
+        offsets[slots] = Int32(chosenMasks.count)
+        masks = .allocate(capacity: max(chosenMasks.count, 1))
+        entryIndices = .allocate(capacity: max(chosenMasks.count, 1))
+        for (index, mask) in chosenMasks.enumerated() {
+            masks[index] = mask
+            entryIndices[index] = chosenEntries[index]
+        }
+    }
+
+    deinit {
+        masks.deallocate()
+        entryIndices.deallocate()
+        offsets.deallocate()
+    }
+
+    /// The pattern of `occupied` around `cell` (the search computes the same thing inline).
+    @inline(__always)
+    static func pattern(_ occupied: UInt64, after cell: Int, line: Int) -> Int {
+        // Smart shifts: a shift past bit 63 gives 0, i.e. "free", which only means less filtering.
+        let along = (occupied >> UInt64(cell + 1)) & 0b11
+        let across = (occupied >> UInt64(cell + line - 1)) & 0b111
+        let further = (occupied >> UInt64(cell + 2 * line)) & 0b1
+        return Int(along | across << 2 | further << 5)
+    }
+
+    /// The covered cells a pattern stands for (cells past bit 63 are left out).
+    static func cells(of pattern: Int, after cell: Int, line: Int) -> UInt64 {
+        let offsets = [1, 2, line - 1, line, line + 1, 2 * line]
+        var mask: UInt64 = 0
+        for (bit, offset) in offsets.enumerated() where pattern & (1 << bit) != 0 && cell + offset < 64 {
+            mask |= 1 << UInt64(cell + offset)
+        }
+        return mask
+    }
+
+    /// Placements of `piece` whose lowest cell is `cell`, as (mask, entry index) pairs.
+    func bucket(cell: Int, piece: Int) -> [(mask: UInt64, entry: Int32)] {
+        let slot = cell * Self.patternCount * Self.pieceCount + piece
+        let start = Int(offsets[slot])
+        let end = Int(offsets[slot + 1])
+        return (start..<end).map { (masks[$0], entryIndices[$0]) }
+    }
+}

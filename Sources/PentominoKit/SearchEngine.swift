@@ -1,0 +1,157 @@
+/// The depth-first search at the heart of the solver, run on one thread over one work item.
+///
+/// The board is a `UInt64` with a bit set for every covered cell (cells outside the board and
+/// holes start set). Each step finds the lowest clear bit, the first empty cell, and tries every
+/// placement of every unused piece whose lowest cell is exactly that one: any solution must cover
+/// that cell, and a placement reaching a lower cell would overlap what is already there.
+///
+/// The loop is iterative with its frames in plain buffers and its counters in local variables:
+/// recursion through a class method paid for exclusivity checks on every stored-property access,
+/// which made the search several times slower.
+final class SearchEngine {
+    private let table: SearchTable
+    /// Entry indices of the placements made so far, deepest last.
+    private let stack: UnsafeMutablePointer<Int32>
+
+    /// How often, in nodes, to call `poll` (a power of two minus one, used as a bit mask).
+    private static let pollInterval = (1 << 15) - 1
+    private static let maxDepth = SearchTable.pieceCount + 1
+
+    private(set) var nodes = 0
+    private(set) var found = 0
+    private(set) var stopped = false
+    private var nodesReported = 0
+    private let limit: Int
+    /// Called with the entry indices of each solution; `false` stops the search.
+    private let onSolution: ((UnsafeBufferPointer<Int32>) -> Bool)?
+    /// Called every `pollInterval` nodes with the nodes visited since the last call; `false` stops.
+    private let poll: (Int) -> Bool
+
+    init(table: SearchTable, limit: Int, onSolution: ((UnsafeBufferPointer<Int32>) -> Bool)?,
+         poll: @escaping (Int) -> Bool) {
+        self.table = table
+        stack = .allocate(capacity: Self.maxDepth)
+        self.limit = limit
+        self.onSolution = onSolution
+        self.poll = poll
+    }
+
+    deinit { stack.deallocate() }
+
+    /// Nodes not yet reported through `poll`.
+    func takeUnreportedNodes() -> Int {
+        defer { nodesReported = nodes }
+        return nodes - nodesReported
+    }
+
+    /// Searches everything below `occupied`, with `prefix` already placed and `remaining` (one bit
+    /// per piece index) still to place.
+    func run(occupied: UInt64, remaining: UInt32, prefix: [Int32]) {
+        for (depth, entry) in prefix.enumerated() { stack[depth] = entry }
+        let base = prefix.count
+        var found = 0
+        if remaining == 0 {
+            found = 1
+            if let onSolution, !onSolution(UnsafeBufferPointer(start: stack, count: base)) { stopped = true }
+            self.found = found
+            if found >= limit { stopped = true }
+            return
+        }
+        let masks = table.masks, entries = table.entryIndices, offsets = table.offsets
+        let stack = self.stack
+        let line = table.lineLength, lineInt = Int(table.lineLength), notFirst = table.notFirstInLine, notLast = table.notLastInLine
+        // Saved frames of the levels above the current one.
+        let frames = UnsafeMutablePointer<Frame>.allocate(capacity: Self.maxDepth)
+        defer { frames.deallocate() }
+
+        var nodes = 1
+        var stopped = false
+        var depth = base
+        var frame = Frame(occupied: occupied, remaining: remaining)
+        var nextPieces = remaining
+        var piece = 0
+        var index = 0
+        var end = 0
+        var bucketBase = Self.bucketBase(occupied, line: lineInt)
+        search: while true {
+            if index < end {
+                let mask = masks[index]
+                index &+= 1
+                if mask & frame.occupied != 0 { continue }
+                stack[depth] = entries[index &- 1]
+                let left = frame.remaining & ~(UInt32(1) << UInt32(piece))
+                if left == 0 {
+                    found &+= 1
+                    if let onSolution, !onSolution(UnsafeBufferPointer(start: stack, count: depth &+ 1)) {
+                        stopped = true
+                        break search
+                    }
+                    if found >= limit {
+                        stopped = true
+                        break search
+                    }
+                    continue
+                }
+                // An empty cell walled in on all four sides can never be filled: skip the
+                // placement without descending. This one test removes most dead ends.
+                let next = frame.occupied | mask
+                let empty = ~next
+                let reachable = ((empty >> 1) & notLast) | ((empty << 1) & notFirst) | (empty >> line) | (empty << line)
+                if empty & ~reachable != 0 { continue }
+                frames[depth] = Frame(occupied: frame.occupied, remaining: frame.remaining,
+                                      nextPieces: nextPieces, piece: piece, index: index, end: end)
+                depth &+= 1
+                frame = Frame(occupied: next, remaining: left)
+                nextPieces = left
+                index = 0
+                end = 0
+                bucketBase = Self.bucketBase(frame.occupied, line: lineInt)
+                nodes &+= 1
+                if nodes & Self.pollInterval == 0, !poll(nodes - nodesReported) {
+                    nodesReported = nodes
+                    stopped = true
+                    break search
+                } else if nodes & Self.pollInterval == 0 {
+                    nodesReported = nodes
+                }
+            } else if nextPieces != 0 {
+                piece = nextPieces.trailingZeroBitCount
+                nextPieces &= nextPieces &- 1
+                index = Int(offsets[bucketBase &+ piece])
+                end = Int(offsets[bucketBase &+ piece &+ 1])
+            } else {
+                if depth == base { break search }
+                depth &-= 1
+                let saved = frames[depth]
+                frame = saved
+                nextPieces = saved.nextPieces
+                piece = saved.piece
+                index = saved.index
+                end = saved.end
+                bucketBase = Self.bucketBase(frame.occupied, line: lineInt)
+            }
+        }
+        self.nodes = nodes
+        self.found = found
+        self.stopped = stopped
+    }
+
+    /// Where the buckets for the first empty cell of `occupied`, and the pattern around it, begin.
+    @inline(__always)
+    private static func bucketBase(_ occupied: UInt64, line: Int) -> Int {
+        let cell = (~occupied).trailingZeroBitCount
+        let pattern = SearchTable.pattern(occupied, after: cell, line: line)
+        return (cell &* SearchTable.patternCount &+ pattern) &* SearchTable.pieceCount
+    }
+
+    /// One level of the search: the board there and where the scan over its first empty cell's
+    /// placements has got to.
+    private struct Frame {
+        var occupied: UInt64
+        var remaining: UInt32
+        var nextPieces: UInt32 = 0
+        var piece = 0
+        var index = 0
+        var end = 0
+    }
+}

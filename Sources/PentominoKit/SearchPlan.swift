@@ -1,0 +1,128 @@
+/// A search split into independent work items, with the symmetry breaking for distinct counts.
+///
+/// Symmetry breaking works on two asymmetric-enough pieces:
+/// - **X** looks the same under every board symmetry, so only one X position of each orbit under
+///   the symmetry group is tried (7 useful positions on 6×10, out of 32).
+/// - Where the X position is itself fixed by some symmetries (X on a midline or diagonal), those
+///   symmetries would still pair up solutions. **P** has no symmetry at all, so each such
+///   symmetry moves every P placement to a different one; keeping only the P placement that is
+///   smallest among its images picks exactly one solution of each pair.
+/// No solution is symmetric (it would need every piece to be), so the result is exact.
+///
+/// A search for *all* solutions runs the same reduced search and then maps each solution through
+/// every symmetry (`expansion`): 4 or 8 times less searching for exactly the same set.
+struct SearchPlan: Sendable {
+    struct Item: Sendable {
+        let occupied: UInt64
+        let remaining: UInt32
+        /// Placements (entry indices) made while splitting the search.
+        let prefix: [Int32]
+        let table: SearchTable
+    }
+
+    let list: PlacementList
+    /// Pieces on the board before the search started.
+    let seeds: [Placement]
+    let items: [Item]
+    /// The symmetries each found solution is mapped through, identity first: just the identity
+    /// for distinct counts, the whole reduction group otherwise.
+    let expansion: [BoardSymmetry]
+
+    /// Items wanted before the search starts, so threads share the work and progress moves.
+    private static let targetItems = 64
+
+    init(board: Board, options: SolveOptions) {
+        let geometry = BoardGeometry(board.shape)
+        let list = PlacementList(geometry: geometry) { piece in
+            options.flips ? piece.orientations
+                : piece.rotations(mirrored: options.mirroredPieces.contains(piece))
+        }
+        self.list = list
+        seeds = board.placements
+
+        var occupied = ~geometry.freeMask
+        var seedMasks: [UInt64] = []
+        for placement in board.placements {
+            // A board only holds legal placements, so the mask always exists.
+            let mask = geometry.mask(placement.cells) ?? 0
+            seedMasks.append(mask)
+            occupied |= mask
+        }
+        var remaining: UInt32 = 0
+        for piece in board.unplacedShapes { remaining |= 1 << UInt32(piece.index) }
+
+        // Symmetries that keep the placed pieces where they are: solutions related by one of
+        // these are the same solution "up to symmetry".
+        let group = geometry.symmetries(flips: options.flips).filter { symmetry in
+            seedMasks.allSatisfy { symmetry.apply($0) == $0 }
+        }
+        expansion = options.distinct ? [geometry.symmetries[0]] : group
+        let baseTable = SearchTable(list)
+        let pieceP = TileShape.p.index
+        let pieceX = TileShape.x.index
+        var tablesByStabiliser: [[BoardSymmetry.Kind]: SearchTable] = [:]
+        func table(for stabiliser: [BoardSymmetry]) -> SearchTable {
+            guard stabiliser.count > 1, remaining & (1 << UInt32(pieceP)) != 0 else { return baseTable }
+            let key = stabiliser.map(\.kind)
+            if let cached = tablesByStabiliser[key] { return cached }
+            let made = SearchTable(list) { entry in
+                entry.piece != pieceP || stabiliser.allSatisfy { $0.apply(entry.mask) >= entry.mask }
+            }
+            tablesByStabiliser[key] = made
+            return made
+        }
+
+        var items: [Item] = []
+        if remaining & (1 << UInt32(pieceX)) != 0 {
+            // X goes first: it has the fewest positions, and this is where its symmetry is cut.
+            let left = remaining & ~(1 << UInt32(pieceX))
+            for (index, entry) in list.entries.enumerated() where entry.piece == pieceX {
+                guard entry.mask & occupied == 0,
+                      group.allSatisfy({ $0.apply(entry.mask) >= entry.mask }) else { continue }
+                let stabiliser = group.filter { $0.apply(entry.mask) == entry.mask }
+                items.append(Item(occupied: occupied | entry.mask, remaining: left,
+                                  prefix: [Int32(index)], table: table(for: stabiliser)))
+            }
+        } else {
+            items.append(Item(occupied: occupied, remaining: remaining, prefix: [], table: table(for: group)))
+        }
+        for _ in 0..<2 where items.count < Self.targetItems {
+            items = items.flatMap(Self.expand)
+        }
+        self.items = items
+    }
+
+    /// The children of `item`: one per placement covering its first empty cell. Dead ends vanish.
+    private static func expand(_ item: Item) -> [Item] {
+        guard item.remaining != 0 else { return [item] }
+        let cell = (~item.occupied).trailingZeroBitCount
+        var children: [Item] = []
+        var pieces = item.remaining
+        while pieces != 0 {
+            let piece = pieces.trailingZeroBitCount
+            pieces &= pieces - 1
+            for (mask, entry) in item.table.bucket(cell: cell, piece: piece) where mask & item.occupied == 0 {
+                children.append(Item(occupied: item.occupied | mask,
+                                     remaining: item.remaining & ~(1 << UInt32(piece)),
+                                     prefix: item.prefix + [entry], table: item.table))
+            }
+        }
+        return children
+    }
+
+    /// `entries` (a reduced-search solution) mapped through `symmetry`.
+    func image(of entries: some Sequence<Int32>, under symmetry: BoardSymmetry) -> [Int32] {
+        guard symmetry.kind != .identity else { return Array(entries) }
+        return entries.map { index in
+            let entry = list.entries[Int(index)]
+            // The list is closed under the symmetries used (same orientations, same pruning), so
+            // the lookup always succeeds.
+            return list.index(piece: entry.piece, mask: symmetry.apply(entry.mask)).map(Int32.init) ?? index
+        }
+    }
+
+    /// The solution made of the seeds plus the placements `entries` names.
+    func solution(shape: BoardShape, entries: some Sequence<Int32>) -> Solution {
+        Solution(shape: shape, placements: seeds + entries.map { list.entries[Int($0)].placement })
+    }
+}

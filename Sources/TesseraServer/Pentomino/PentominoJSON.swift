@@ -1,0 +1,120 @@
+import Foundation
+import GridKit
+import PentominoKit
+
+/// The pentomino API's JSON shapes. Squares are `[row, col]` pairs; an orientation is
+/// `quarterTurns` (clockwise, 0–3) plus `flipped` (mirrored left to right first).
+struct PuzzleJSON: Encodable {
+    let puzzle: PentominoPuzzle
+
+    private enum Keys: String, CodingKey {
+        case id, board, rows, cols, holes, flips, placements, grid, solved, createdAt, solvedAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        let board = puzzle.board
+        try container.encode(puzzle.id, forKey: .id)
+        try container.encode(board.shape.id, forKey: .board)
+        try container.encode(board.shape.rows, forKey: .rows)
+        try container.encode(board.shape.cols, forKey: .cols)
+        try container.encode(board.shape.holes.sorted().map(pair), forKey: .holes)
+        try container.encode(puzzle.flips, forKey: .flips)
+        try container.encode(board.placements.map(PlacementJSON.init), forKey: .placements)
+        try container.encode(board.letterRows, forKey: .grid)
+        try container.encode(board.isSolved, forKey: .solved)
+        try container.encode(Self.timestamp(puzzle.startedAt), forKey: .createdAt)
+        try container.encode(puzzle.solvedAt.map(Self.timestamp), forKey: .solvedAt)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+    }
+}
+
+func pair(_ square: Square) -> [Int] { [square.row, square.col] }
+
+struct PlacementJSON: Encodable {
+    let tile: String
+    let quarterTurns: Int
+    let flipped: Bool
+    let row: Int
+    let col: Int
+    let cells: [[Int]]
+
+    init(_ placement: Placement) {
+        tile = placement.shape.letter
+        quarterTurns = placement.orientation.quarterTurns
+        flipped = placement.orientation.flipped
+        row = placement.origin.row
+        col = placement.origin.col
+        cells = placement.cells.map(pair)
+    }
+}
+
+struct HintJSON: Encodable {
+    let solvable: Bool
+    let hint: PlacementJSON?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(solvable, forKey: .solvable)
+        try container.encode(hint, forKey: .hint)  // explicit null when there is none
+    }
+
+    private enum CodingKeys: String, CodingKey { case solvable, hint }
+}
+
+struct TileCatalogJSON: Encodable {
+    struct TileJSON: Encodable {
+        struct OrientationJSON: Encodable {
+            let quarterTurns: Int
+            let flipped: Bool
+            let cells: [[Int]]
+        }
+        let letter: String
+        let blogLetter: String
+        let distinct: Int
+        let orientations: [OrientationJSON]
+    }
+    let tiles: [TileJSON] = TileShape.allCases.map { shape in
+        TileJSON(
+            letter: shape.letter, blogLetter: shape.blogLetter, distinct: shape.orientations.count,
+            orientations: Orientation.all.map { orientation in
+                .init(quarterTurns: orientation.quarterTurns, flipped: orientation.flipped,
+                      cells: shape.gridCells(orientation).map(pair))
+            })
+    }
+}
+
+struct BoardCatalogJSON: Encodable {
+    struct BoardJSON: Encodable {
+        let id: String
+        let rows: Int
+        let cols: Int
+        let holes: [[Int]]
+    }
+    let boards: [BoardJSON] = BoardShape.allCases.map {
+        BoardJSON(id: $0.id, rows: $0.rows, cols: $0.cols, holes: $0.holes.sorted().map(pair))
+    }
+}
+
+struct SolutionCountJSON: Encodable {
+    /// Completions found (counting rotated and mirrored boards as different).
+    let solutions: Int
+    /// False when counting stopped at the requested limit.
+    let complete: Bool
+}
+
+struct CreatePuzzleRequest: Decodable {
+    let board: String
+    let flips: Bool?
+}
+
+struct PlaceRequest: Decodable {
+    let tile: String
+    let quarterTurns: Int?
+    let flipped: Bool?
+    let row: Int
+    let col: Int
+}
