@@ -1,0 +1,259 @@
+// The moves a person makes (drag.js and keyboard.js call them through the returned object):
+// lift, carry, drop, turn and flip tiles. Each change is shown at once on a local copy of the
+// puzzle and then sent to the server through `enqueue`, whose answer replaces the copy.
+import { api } from "/shared/api.js";
+import * as geo from "./geometry.js";
+
+export const path = (id, rest = "") => `/api/pentomino/puzzles/${encodeURIComponent(id)}${rest}`;
+
+/** `page` = { state, stage, render, say, enqueue, view() }. */
+export function createGame(page) {
+  const { state, render, say, enqueue } = page;
+
+  // ---- local copies of a puzzle with one tile moved (shown until the server answers) -----------
+  const cellsOf = (letter, orient) => state.catalog[letter].orientations[orient];
+  const placementOf = (letter) => state.puzzle?.placements.find((p) => p.tile === letter) ?? null;
+  const orientOfPlacement = (p) => geo.orientationIndex(p.quarterTurns, p.flipped);
+
+  function withoutTile(puzzle, letter) {
+    const copy = { ...puzzle, placements: puzzle.placements.filter((p) => p.tile !== letter) };
+    copy.grid = geo.gridOf(copy);
+    return copy;
+  }
+
+  function withTile(puzzle, letter, orient, row, col) {
+    const placement = {
+      tile: letter, quarterTurns: geo.quarterTurnsOf(orient), flipped: geo.isFlipped(orient), row, col,
+      cells: geo.cellsAt(cellsOf(letter, orient), row, col),
+    };
+    const placements = [...puzzle.placements.filter((p) => p.tile !== letter), placement]
+      .sort((a, b) => state.letters.indexOf(a.tile) - state.letters.indexOf(b.tile));
+    const copy = { ...puzzle, placements };
+    copy.grid = geo.gridOf(copy);
+    return copy;
+  }
+
+  function floatingPose() {
+    const floating = state.floating;
+    const layout = state.layout;
+    if (floating.keyboard) return { x: layout.board.x + floating.col * layout.cell, y: layout.board.y + floating.row * layout.cell };
+    return { x: floating.x, y: floating.y };
+  }
+
+  function updateTarget() {
+    const floating = state.floating;
+    if (!floating) {
+      state.target = null;
+      return;
+    }
+    const { x, y } = floatingPose();
+    const layout = state.layout;
+    const board = geo.boardModel(state.puzzle, floating.letter);
+    state.target = geo.dropTarget(board, floating.letter, cellsOf(floating.letter, floating.orient),
+      x - layout.board.x, y - layout.board.y, layout.cell);
+  }
+
+  function canPlay() {
+    if (!state.puzzle || !page.view()) return false;
+    if (state.puzzle.solved) {
+      say("Solved! Press Reset or choose another board to play again.", true);
+      return false;
+    }
+    return true;
+  }
+
+  function select(letter) {
+    if (state.selected === letter) return;
+    state.selected = letter;
+    render();
+  }
+
+  function lift(letter, fields) {
+    const placement = placementOf(letter);
+    state.floating = {
+      letter, orient: placement ? orientOfPlacement(placement) : state.orient[letter], from: placement, ...fields,
+    };
+    state.selected = letter;
+    say("");
+    render();
+    return true;
+  }
+
+  function liftWithPointer(letter, grab, pointerType) {
+    if (!canPlay()) return false;
+    return lift(letter, { pointer: true, pointerType, grab, x: 0, y: 0 });
+  }
+
+  function moveFloating(x, y) {
+    if (!state.floating?.pointer) return;
+    state.floating.x = x;
+    state.floating.y = y;
+    render();
+  }
+
+  /** Rows and columns the held tile's origin may take: its filled cells on the board if they fit. */
+  function heldRange(letter, orient) {
+    const box = geo.extent(cellsOf(letter, orient));
+    const { rows, cols } = state.puzzle;
+    const strict = { rowMin: -box.top, rowMax: rows - 1 - box.bottom, colMin: -box.left, colMax: cols - 1 - box.right };
+    if (strict.rowMin > strict.rowMax) [strict.rowMin, strict.rowMax] = [-box.bottom, rows - 1 - box.top];
+    if (strict.colMin > strict.colMax) [strict.colMin, strict.colMax] = [-box.right, cols - 1 - box.left];
+    return strict;
+  }
+
+  function clampHeld() {
+    const floating = state.floating;
+    if (!floating?.keyboard) return;
+    const range = heldRange(floating.letter, floating.orient);
+    floating.row = Math.min(Math.max(floating.row, range.rowMin), range.rowMax);
+    floating.col = Math.min(Math.max(floating.col, range.colMin), range.colMax);
+  }
+
+  /** Picks a tile up with the keyboard: where it lies, or else at the first place it fits. */
+  function hold(letter) {
+    const placement = placementOf(letter);
+    let start = placement ? { row: placement.row, col: placement.col } : null;
+    if (!start) {
+      const orient = state.orient[letter];
+      const range = heldRange(letter, orient);
+      const board = geo.boardModel(state.puzzle, letter);
+      for (let r = range.rowMin; r <= range.rowMax && !start; r++) {
+        for (let c = range.colMin; c <= range.colMax && !start; c++) {
+          if (geo.canPlace(board, letter, cellsOf(letter, orient), r, c)) start = { row: r, col: c };
+        }
+      }
+      start ??= { row: range.rowMin, col: range.colMin };
+    }
+    lift(letter, { keyboard: true, ...start });
+    say(`${letter} picked up: arrows move it, R turns, ${state.puzzle.flips ? "F flips, " : ""}Enter places, Escape puts it back.`, true);
+  }
+
+  function moveHeld(dRow, dCol) {
+    const floating = state.floating;
+    if (!floating?.keyboard) return;
+    floating.row += dRow;
+    floating.col += dCol;
+    clampHeld();
+    render();
+  }
+
+  function drop() {
+    const floating = state.floating;
+    if (!floating) return;
+    updateTarget();
+    const target = state.target;
+    state.floating = null;
+    state.target = null;
+    if (target) {
+      place(floating.letter, floating.orient, target.row, target.col, floating.from);
+    } else if (floating.from) {
+      sendHome(floating.letter, floating.orient);
+    } else {
+      setHomeOrientation(floating.letter, floating.orient);
+      render();
+    }
+    if (floating.keyboard) page.view().tile(floating.letter).focus({ preventScroll: true });
+  }
+
+  function cancel() {
+    const floating = state.floating;
+    if (!floating) return;
+    state.floating = null;
+    state.target = null;
+    if (!floating.from) setHomeOrientation(floating.letter, floating.orient);
+    render();
+  }
+
+  function place(letter, orient, row, col, from) {
+    const canonical = geo.canonical(state.catalog[letter], orient);
+    setHomeOrientation(letter, orient);
+    const current = placementOf(letter);
+    if (current && current.row === row && current.col === col
+        && geo.canonical(state.catalog[letter], orientOfPlacement(current)) === canonical) {
+      render();
+      return;
+    }
+    state.puzzle = withTile(state.puzzle, letter, canonical, row, col);
+    render();
+    enqueue(async (id) => {
+      if (from) await api(path(id, `/placements/${letter}`), { method: "DELETE" });
+      return api(path(id, "/placements"), {
+        method: "POST",
+        body: { tile: letter, quarterTurns: geo.quarterTurnsOf(canonical), flipped: geo.isFlipped(canonical), row, col },
+      });
+    });
+  }
+
+  function sendHome(letter, orient = null) {
+    const placement = placementOf(letter);
+    if (!placement) return;
+    setHomeOrientation(letter, orient ?? orientOfPlacement(placement));
+    state.puzzle = withoutTile(state.puzzle, letter);
+    render();
+    enqueue((id) => api(path(id, `/placements/${letter}`), { method: "DELETE" }));
+  }
+
+  const turned = { clockwise: geo.rotatedClockwise, anticlockwise: geo.rotatedAnticlockwise, flip: geo.mirrored };
+
+  function orientationOf(letter) {
+    if (state.floating?.letter === letter) return state.floating.orient;
+    const placement = placementOf(letter);
+    return placement ? orientOfPlacement(placement) : state.orient[letter];
+  }
+
+  /** Turns or flips a tile: the one held, one at home, or one on the board if it has room there. */
+  function turn(letter, kind) {
+    if (kind === "flip" && !flipsAllowed()) return false;
+    return orientTo(letter, turned[kind](orientationOf(letter)), kind);
+  }
+
+  function orientTo(letter, orient, kind) {
+    const floating = state.floating;
+    if (floating?.letter === letter) {
+      floating.orient = orient;
+      clampHeld();
+    } else if (placementOf(letter)) {
+      const placement = placementOf(letter);
+      const board = geo.boardModel(state.puzzle, letter);
+      if (!geo.canPlace(board, letter, cellsOf(letter, orient), placement.row, placement.col)) {
+        say(`There is no room to ${kind === "flip" ? "flip" : "turn"} ${letter} where it lies. Drag it off the board first.`);
+        return false;
+      }
+      place(letter, orient, placement.row, placement.col, placement);
+    } else {
+      setHomeOrientation(letter, orient);
+    }
+    render();
+    page.view().animateTurn(letter, kind);
+    return true;
+  }
+
+  function flipsAllowed() { return !!state.puzzle?.flips; }
+
+  function setHomeOrientation(letter, orient) {
+    state.orient[letter] = orient;
+    try {
+      localStorage.setItem(`pentomino:orient:${state.puzzle.id}`, JSON.stringify(state.orient));
+    } catch { /* private mode: orientations are just not kept */ }
+  }
+
+  function loadOrientations(puzzle) {
+    let saved = {};
+    try {
+      saved = JSON.parse(localStorage.getItem(`pentomino:orient:${puzzle.id}`) ?? "{}") ?? {};
+    } catch { saved = {}; }
+    for (const letter of state.letters) {
+      const value = saved[letter];
+      const ok = Number.isInteger(value) && value >= 0 && value < 8 && (puzzle.flips || value < 4);
+      state.orient[letter] = ok ? value : 0;
+    }
+  }
+
+  return {
+    state, stage: page.stage, get view() { return page.view(); },
+    say, canPlay, select, liftWithPointer, moveFloating, hold, moveHeld, drop, cancel, sendHome,
+    turn, orientTo, orientationOf, flipsAllowed,
+    // for the page itself
+    floatingPose, updateTarget, placementOf, withoutTile, setHomeOrientation, loadOrientations,
+  };
+}

@@ -1,0 +1,252 @@
+// Pentominoes page: state, server calls, controls and wiring (the moves themselves are in
+// moves.js). The server keeps the puzzle and applies every rule; the page predicts the rules
+// (geometry.js, a copy of the kit's) so a drop lands at once, then sends the change. Changes go to the server one at a time and the last answer wins; after an
+// error the page shows the message and reloads the puzzle, so it always ends as the server has it.
+// User text only ever reaches the page through textContent.
+import { api } from "/shared/api.js";
+import { BoardView } from "./board-view.js";
+import { installDrag } from "./drag.js";
+import { installKeyboard } from "./keyboard.js";
+import { computeLayout } from "./layout.js";
+import * as geo from "./geometry.js";
+import { createGame, path } from "./moves.js";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  catalog: {}, letters: [], boards: [],
+  puzzle: null, // as the server has it, plus changes still on their way
+  orient: {}, // letter → orientation index of each tile at home (kept in this browser)
+  layout: null,
+  floating: null, // the tile being dragged (pointer) or held (keyboard)
+  target: null, // where the floating tile would land
+  selected: null,
+  message: "", info: false,
+};
+
+// ---- messages and timer ------------------------------------------------------------------------
+function say(message, info = false) {
+  state.message = message;
+  state.info = info;
+  $("message").textContent = message;
+  $("message").classList.toggle("info", info);
+}
+
+function elapsedMs() {
+  const puzzle = state.puzzle;
+  if (!puzzle) return 0;
+  const start = Date.parse(puzzle.createdAt);
+  const end = puzzle.solvedAt ? Date.parse(puzzle.solvedAt) : Date.now();
+  return Number.isFinite(start) && Number.isFinite(end) ? Math.max(0, end - start) : 0;
+}
+
+function clock(ms) {
+  const seconds = Math.floor(ms / 1000);
+  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  const running = !!state.puzzle && !state.puzzle.solved;
+  $("timer").textContent = clock(elapsedMs());
+  $("timer").dataset.running = String(running);
+}
+
+// ---- server queue ------------------------------------------------------------------------------
+let chain = Promise.resolve();
+let pending = 0;
+
+/** Runs `operation(id)` after the changes already sent; its answer (a puzzle) is shown if it is the last. */
+function enqueue(operation, { resync = true } = {}) {
+  const id = state.puzzle.id;
+  pending++;
+  chain = chain.then(() => operation(id)).then(
+    (puzzle) => { pending--; if (puzzle) accept(puzzle); },
+    (error) => {
+      pending--;
+      say(error.message);
+      if (resync && state.puzzle?.id === id) enqueue((same) => api(path(same)), { resync: false });
+    });
+}
+
+function accept(puzzle) {
+  if (!state.puzzle || state.puzzle.id !== puzzle.id || pending > 0) return;
+  const wasSolved = state.puzzle.solved;
+  state.puzzle = puzzle;
+  if (puzzle.solved && !wasSolved) {
+    say("");
+    view.board.classList.add("celebrate");
+  }
+  render();
+}
+
+// ---- layout and rendering ----------------------------------------------------------------------
+let view = null;
+
+/** New sizes or a new puzzle: everything jumps to its place without sliding there. */
+function relayout() {
+  if (!state.puzzle) return;
+  const stageElement = $("stage");
+  stageElement.classList.add("instant");
+  requestAnimationFrame(() => requestAnimationFrame(() => stageElement.classList.remove("instant")));
+  const top = stageElement.getBoundingClientRect().top + window.scrollY;
+  const height = Math.max(240, window.innerHeight - top - 12);
+  state.layout = computeLayout(stageElement.clientWidth, height, state.puzzle.rows, state.puzzle.cols);
+}
+
+const game = createGame({ state, stage: $("stage"), render, say, enqueue, view: () => view });
+const {
+  canPlay, cancel, turn, floatingPose, updateTarget, placementOf, withoutTile, setHomeOrientation, loadOrientations,
+} = game;
+
+function render() {
+  const puzzle = state.puzzle;
+  if (!puzzle || !state.layout || !view) return;
+  updateTarget();
+  const floating = state.floating ? { ...state.floating, ...floatingPose() } : null;
+  const shown = floating && placementOf(floating.letter) ? withoutTile(puzzle, floating.letter) : puzzle;
+  view.render({
+    puzzle: shown, layout: state.layout, orient: state.orient, floating, target: state.target, selected: state.selected,
+  });
+  $("board-size").value = puzzle.board;
+  $("no-flip").checked = !puzzle.flips;
+  $("flip").hidden = !puzzle.flips;
+  $("flip").disabled = !puzzle.flips;
+  $("solved").hidden = !puzzle.solved;
+  $("solved-detail").textContent = puzzle.solved ? `All twelve tiles fit, in ${clock(elapsedMs())}.` : "";
+  $("hint").disabled = puzzle.solved;
+  if (!puzzle.solved) view.board.classList.remove("celebrate");
+  tick();
+}
+
+// ---- buttons -----------------------------------------------------------------------------------
+function acted(kind) {
+  const letter = state.floating?.letter ?? state.selected;
+  if (!letter) return say("Choose a tile first: tap it or Tab to it.", true);
+  if (!state.floating && !canPlay()) return;
+  turn(letter, kind);
+}
+
+function hint() {
+  if (!canPlay()) return;
+  cancel();
+  say("Looking for a hint…", true);
+  enqueue(async (id) => {
+    const answer = await api(path(id, "/hint"));
+    if (!answer.hint) {
+      if (answer.solvable) say("Nothing left to hint: the board is full.", true);
+      else if (state.puzzle.placements.length === 0) say("This board has no solution without flipping. Tick off “No flipping” to play it.");
+      else say("No solution can be finished from here. Pick a tile up or press Reset.");
+      return null;
+    }
+    const h = answer.hint;
+    const puzzle = await api(path(id, "/placements"), {
+      method: "POST", body: { tile: h.tile, quarterTurns: h.quarterTurns, flipped: h.flipped, row: h.row, col: h.col },
+    });
+    setHomeOrientation(h.tile, geo.orientationIndex(h.quarterTurns, h.flipped));
+    say(`Hint: ${h.tile} goes here.`, true);
+    view.flash(h.tile);
+    return puzzle;
+  });
+}
+
+function reset() {
+  if (!state.puzzle) return;
+  cancel();
+  state.puzzle = { ...withAll(state.puzzle), solved: false, solvedAt: null, createdAt: new Date().toISOString() };
+  say("Board cleared. The clock starts again.", true);
+  render();
+  enqueue((id) => api(path(id, "/reset"), { method: "POST" }));
+}
+
+function withAll(puzzle) {
+  const copy = { ...puzzle, placements: [] };
+  copy.grid = geo.gridOf(copy);
+  return copy;
+}
+
+function show(puzzle) {
+  state.puzzle = puzzle;
+  state.floating = null;
+  state.target = null;
+  loadOrientations(puzzle);
+  history.replaceState(null, "", `?puzzle=${encodeURIComponent(puzzle.id)}`);
+  relayout();
+  render();
+}
+
+async function newPuzzle(note = "") {
+  const board = $("board-size").value || "6x10";
+  const flips = !$("no-flip").checked;
+  cancel();
+  try {
+    const puzzle = await api("/api/pentomino/puzzles", { method: "POST", body: { board, flips } });
+    show(puzzle);
+    say(note || `New ${boardLabel(board)} puzzle${flips ? "" : " without flipping"}: drag the tiles onto the board.`, true);
+  } catch (error) {
+    say(error.message);
+    if (state.puzzle) render();
+  }
+}
+
+function boardLabel(id) {
+  const board = state.boards.find((b) => b.id === id);
+  if (!board) return id;
+  return `${board.rows} × ${board.cols}${board.holes.length ? " (hole)" : ""}`;
+}
+
+// ---- start -------------------------------------------------------------------------------------
+async function start() {
+  let tiles;
+  let boards;
+  try {
+    [{ tiles }, { boards }] = await Promise.all([api("/api/pentomino/tiles"), api("/api/pentomino/boards")]);
+  } catch (error) {
+    say(`The tiles could not be loaded: ${error.message}`);
+    return;
+  }
+  for (const tile of tiles) {
+    state.catalog[tile.letter] = { letter: tile.letter, distinct: tile.distinct, orientations: tile.orientations.map((o) => o.cells) };
+    state.letters.push(tile.letter);
+  }
+  state.boards = boards;
+  for (const board of boards) {
+    const option = document.createElement("option");
+    option.value = board.id;
+    option.textContent = boardLabel(board.id);
+    $("board-size").append(option);
+  }
+  view = new BoardView($("stage"), state.catalog);
+  installDrag(game);
+  installKeyboard(game);
+
+  const id = new URLSearchParams(location.search).get("puzzle");
+  if (id) {
+    try {
+      show(await api(path(id)));
+      say(state.puzzle.solved ? "This puzzle is solved." : "Welcome back: your puzzle is as you left it.", true);
+      return;
+    } catch (error) {
+      return newPuzzle(`That puzzle could not be opened (${error.message}), so here is a new one.`);
+    }
+  }
+  await newPuzzle();
+}
+
+$("board-size").addEventListener("change", () => newPuzzle());
+$("no-flip").addEventListener("change", () => newPuzzle());
+$("rotate").addEventListener("click", () => acted("clockwise"));
+$("flip").addEventListener("click", () => acted("flip"));
+$("hint").addEventListener("click", hint);
+$("reset").addEventListener("click", reset);
+// Any change of the stage's width (window, scroll bar, zoom) lays the board out again.
+let stageWidth = 0;
+new ResizeObserver(() => {
+  const width = $("stage").clientWidth;
+  if (width === stageWidth) return;
+  stageWidth = width;
+  relayout();
+  render();
+}).observe($("stage"));
+window.addEventListener("resize", () => { relayout(); render(); });
+setInterval(tick, 250);
+start();
