@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A search split into independent work items, with the symmetry breaking for distinct counts.
 ///
 /// Symmetry breaking works on two asymmetric-enough pieces:
@@ -32,11 +34,10 @@ struct SearchPlan: Sendable {
     private static let targetItems = 64
 
     init(board: Board, options: SolveOptions) {
-        let geometry = BoardGeometry(board.shape)
-        let list = PlacementList(geometry: geometry) { piece in
-            options.flips ? piece.orientations
-                : piece.rotations(mirrored: options.mirroredPieces.contains(piece))
-        }
+        let tables = TableCache.tables(shape: board.shape, flips: options.flips,
+                                       mirrored: options.flips ? [] : options.mirroredPieces)
+        let list = tables.list
+        let geometry = list.geometry
         self.list = list
         seeds = board.placements
 
@@ -57,19 +58,11 @@ struct SearchPlan: Sendable {
             seedMasks.allSatisfy { symmetry.apply($0) == $0 }
         }
         expansion = options.distinct ? [geometry.symmetries[0]] : group
-        let baseTable = SearchTable(list)
         let pieceP = TileShape.p.index
         let pieceX = TileShape.x.index
-        var tablesByStabiliser: [[BoardSymmetry.Kind]: SearchTable] = [:]
         func table(for stabiliser: [BoardSymmetry]) -> SearchTable {
-            guard stabiliser.count > 1, remaining & (1 << UInt32(pieceP)) != 0 else { return baseTable }
-            let key = stabiliser.map(\.kind)
-            if let cached = tablesByStabiliser[key] { return cached }
-            let made = SearchTable(list) { entry in
-                entry.piece != pieceP || stabiliser.allSatisfy { $0.apply(entry.mask) >= entry.mask }
-            }
-            tablesByStabiliser[key] = made
-            return made
+            guard stabiliser.count > 1, remaining & (1 << UInt32(pieceP)) != 0 else { return tables.base }
+            return tables.restrictingP(to: stabiliser)
         }
 
         var items: [Item] = []
@@ -124,5 +117,57 @@ struct SearchPlan: Sendable {
     /// The solution made of the seeds plus the placements `entries` names.
     func solution(shape: BoardShape, entries: some Sequence<Int32>) -> Solution {
         Solution(shape: shape, placements: seeds + entries.map { list.entries[Int($0)].placement })
+    }
+}
+
+/// Placement lists and search tables depend only on the board, the allowed orientations and the
+/// symmetries P is restricted by, so they are built once per process and shared (they are
+/// immutable). Building them costs about as much as searching a small board.
+final class TableCache: Sendable {
+    private struct Key: Hashable {
+        let shape: BoardShape
+        let flips: Bool
+        let mirrored: Set<TileShape>
+    }
+
+    private static let all = Mutex<[Key: TableCache]>([:])
+
+    let list: PlacementList
+    let base: SearchTable
+    private let restricted = Mutex<[[BoardSymmetry.Kind]: SearchTable]>([:])
+
+    private init(list: PlacementList) {
+        self.list = list
+        base = SearchTable(list)
+    }
+
+    static func tables(shape: BoardShape, flips: Bool, mirrored: Set<TileShape>) -> TableCache {
+        let key = Key(shape: shape, flips: flips, mirrored: mirrored)
+        if let cached = all.withLock({ $0[key] }) { return cached }
+        let list = PlacementList(geometry: BoardGeometry(shape)) { piece in
+            flips ? piece.orientations : piece.rotations(mirrored: mirrored.contains(piece))
+        }
+        let made = TableCache(list: list)
+        return all.withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = made
+            return made
+        }
+    }
+
+    /// The table with P limited to placements that are smallest among their images under
+    /// `stabiliser` (see `SearchPlan`).
+    func restrictingP(to stabiliser: [BoardSymmetry]) -> SearchTable {
+        let key = stabiliser.map(\.kind)
+        if let cached = restricted.withLock({ $0[key] }) { return cached }
+        let pieceP = TileShape.p.index
+        let made = SearchTable(list) { entry in
+            entry.piece != pieceP || stabiliser.allSatisfy { $0.apply(entry.mask) >= entry.mask }
+        }
+        return restricted.withLock { cache in
+            if let existing = cache[key] { return existing }
+            cache[key] = made
+            return made
+        }
     }
 }

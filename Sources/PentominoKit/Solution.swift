@@ -31,13 +31,13 @@ public struct Solution: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// What a callback tells the search to do next.
-public enum SearchControl: Sendable, Hashable {
+public enum SearchControl: Sendable, Hashable, Codable {
     case proceed
     case stop
 }
 
 /// A snapshot of a running search, handed to the progress handler.
-public struct SolveProgress: Sendable, Hashable {
+public struct SolveProgress: Sendable, Hashable, Codable {
     /// Search nodes (pieces tried) so far, summed over all threads.
     public var nodes: Int
     /// Solutions found so far.
