@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         .target(name: "GridKit"),
@@ -40,6 +41,14 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
+        // The live `MazeAPI` over HTTP, shared by the CLI and the server's own streaming explorer.
+        .target(
+            name: "MazeClient",
+            dependencies: [
+                "MazeKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .target(
             name: "TesseraAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
@@ -48,7 +57,7 @@ let package = Package(
         .target(
             name: "TesseraServer",
             dependencies: [
-                "GridKit", "TicTacToeKit", "PentominoKit",
+                "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -59,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
-                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit",
+                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
@@ -71,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "TesseraServerTests",
             dependencies: [
-                "TesseraServer", "TesseraAPI",
+                "TesseraServer", "TesseraAPI", "GridKit", "MazeKit", "MazeClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
@@ -79,10 +88,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// TEMPORARY (lead's local builds while kits are being written in parallel): leave out targets
-// named in TESSERA_EXCLUDE. Removed before the session ends.
-if let excluded = Context.environment["TESSERA_EXCLUDE"]?.split(separator: ",").map(String.init) {
-    package.targets.removeAll { target in excluded.contains { target.name.hasPrefix($0) } }
-    package.products.removeAll { product in excluded.contains { product.name.hasPrefix($0) } }
-}

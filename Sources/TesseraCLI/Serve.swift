@@ -1,6 +1,7 @@
 import ArgumentParser
 import Hummingbird
 import Logging
+import MazeKit
 import TesseraServer
 
 struct Serve: AsyncParsableCommand {
@@ -19,6 +20,38 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder of the static pages (env TESSERA_PUBLIC_DIR).")
     var publicDir: String?
 
+    @Option(help: ArgumentHelp("Maze room fetch delay in ms: a number or a range like 6-9.", valueName: "ms"))
+    var mazeFetchDelayMs = "6-9"
+
+    @Option(help: ArgumentHelp("Maze unlock delay in ms: a number or a range like 200-400.", valueName: "ms"))
+    var mazeUnlockDelayMs = "200-400"
+
+    @Option(help: "Chance (0…1) that a maze request fails with 504, once a maze has served --maze-failure-after rooms.")
+    var mazeFailureRate = 6.0 / 4096.0
+
+    @Option(help: ArgumentHelp("How long a failing maze request takes before its 504, in ms.", valueName: "ms"))
+    var mazeFailureDelayMs = 2000.0
+
+    @Option(help: "Requests a maze serves before failures may start.")
+    var mazeFailureAfter = 4096
+
+    @Flag(help: "Serve GET /api/maze/mazes/{seed}/map, which gives whole mazes away.")
+    var mazeDebug = false
+
+    func validate() throws {
+        guard parseMillisecondRange(mazeFetchDelayMs) != nil else {
+            throw ValidationError("--maze-fetch-delay-ms must be milliseconds like 7 or 6-9, not '\(mazeFetchDelayMs)'.")
+        }
+        guard parseMillisecondRange(mazeUnlockDelayMs) != nil else {
+            throw ValidationError("--maze-unlock-delay-ms must be milliseconds like 300 or 200-400, not '\(mazeUnlockDelayMs)'.")
+        }
+        guard (0...1).contains(mazeFailureRate) else { throw ValidationError("--maze-failure-rate must be between 0 and 1.") }
+        guard (0...600_000).contains(mazeFailureDelayMs) else {
+            throw ValidationError("--maze-failure-delay-ms must be between 0 and 600000.")
+        }
+        guard mazeFailureAfter >= 0 else { throw ValidationError("--maze-failure-after must not be negative.") }
+    }
+
     func run() async throws {
         var config = Configuration.fromEnvironment()
         if let host { config.host = host }
@@ -28,6 +61,12 @@ struct Serve: AsyncParsableCommand {
         }
         if let dataDir { config.dataDirectory = dataDir }
         if let publicDir { config.publicDirectory = publicDir }
+        if let fetch = parseMillisecondRange(mazeFetchDelayMs), let unlock = parseMillisecondRange(mazeUnlockDelayMs) {
+            config.maze.conditions = SimulatedConditions(
+                fetchDelay: fetch, unlockDelay: unlock, failuresAfter: mazeFailureAfter,
+                failureProbability: mazeFailureRate, failureDelay: .milliseconds(mazeFailureDelayMs))
+        }
+        config.maze.debug = mazeDebug
         let app = try await buildApplication(config)
         print("Tessera on http://\(config.host):\(config.port)/  (data in \(config.dataDirectory ?? "memory"))")
         try await app.runService()

@@ -5,9 +5,12 @@ import NIOCore
 import Testing
 @testable import TesseraServer
 
-/// A test configuration: in-memory database unless a folder is given, any free port.
+/// A test configuration: in-memory database unless a folder is given, any free port, and a maze
+/// API without simulated latency or failures.
 func testConfiguration(dataDirectory: String? = nil) -> Configuration {
-    Configuration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, logLevel: .warning)
+    var config = Configuration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, logLevel: .warning)
+    config.maze.conditions = .instant
+    return config
 }
 
 /// A fresh temporary folder for a database that must survive a restart.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import MazeKit
 
 /// Builds the whole server: storage, middleware, every app's routes and the static pages.
 /// `tessera serve` and the tests call this same function.
@@ -27,10 +28,15 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     }
     TicTacToeRoutes(store: SQLiteTicTacToeStore(database: database), live: live).register(on: router)
     PentominoRoutes(database: database).register(on: router)
+    let mazes = MazeService(secret: try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory))
+    let selfAddress = ServerAddress()
+    MazeRoutes(service: mazes, options: config.maze,
+               explorations: MazeExplorations(service: mazes, selfAddress: selfAddress)).register(on: router)
 
     return Application(
         router: router,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Tessera"),
+        onServerRunning: { channel in selfAddress.set(channel.localAddress) },
         logger: logger
     )
 }

@@ -11,6 +11,8 @@ public struct Configuration: Sendable {
     /// The folder of static pages.
     public var publicDirectory: String
     public var logLevel: Logger.Level
+    /// The maze API's latency, failure injection and debug map.
+    public var maze = MazeServerOptions()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String? = "./tessera-data",

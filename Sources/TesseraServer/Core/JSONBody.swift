@@ -32,6 +32,19 @@ public enum JSONBody {
         }
     }
 
+    /// Like `decode`, but an empty body means "nothing given" (nil) rather than an error.
+    public static func decodeOptional<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T? {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maxBytes)
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
+        }
+        guard buffer.readableBytes > 0 else { return nil }
+        return try await decode(type, from: request)
+    }
+
     static let tooLarge = APIError(.contentTooLarge, code: "payload_too_large", message: "Request bodies may be at most 1 MiB.")
 
     /// A JSON response with sorted keys.

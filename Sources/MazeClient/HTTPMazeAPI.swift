@@ -1,0 +1,128 @@
+import AsyncHTTPClient
+import Foundation
+import MazeKit
+import NIOCore
+import NIOHTTP1
+
+/// The live `MazeAPI`: the three calls of a Tessera (or original-style) maze server over HTTP.
+///
+/// Status codes become the errors the explorer understands: 502/503/504, 408 and 429 and every
+/// transport failure (timeouts, dropped connections) are `retryable`; 400/401/403/404 are
+/// `notFound`; an undecodable body is `badResponse`. Cancelling the calling task cancels the request.
+public struct HTTPMazeAPI: MazeAPI {
+    /// The server's root, e.g. `http://127.0.0.1:8080` (no trailing slash needed).
+    public let baseURL: String
+    /// What `startRoom()` asks for: nil calls the original `GET /api/maze/start` (a random maze);
+    /// otherwise `POST /api/maze/mazes` with these parameters.
+    public var newMaze: NewMazeRequest?
+    /// Sent as `X-Maze-Latency` on every call, so one exploration can ask a Tessera server for a
+    /// latency preset (`original`, `fast`, `slow`, `none`) without restarting it.
+    public var latency: String?
+    /// Per-request deadline; a request that takes longer is a retryable failure.
+    public var timeout: Duration
+    private let client: HTTPClient
+
+    public init(baseURL: String, newMaze: NewMazeRequest? = nil, latency: String? = nil,
+                timeout: Duration = .seconds(10), client: HTTPClient = MazeHTTP.client) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.newMaze = newMaze
+        self.latency = latency
+        self.timeout = timeout
+        self.client = client
+    }
+
+    public func startRoom() async throws -> String {
+        let answer: RoomIDResponse = if let newMaze {
+            try await call(.POST, "/api/maze/mazes", body: try JSONEncoder().encode(newMaze))
+        } else {
+            try await call(.GET, "/api/maze/start")
+        }
+        return answer.id
+    }
+
+    public func room(id: String) async throws -> RoomResponse {
+        try await call(.GET, "/api/maze/rooms/" + Self.pathSegment(id))
+    }
+
+    public func unlock(lock: String) async throws -> String {
+        let answer: RoomIDResponse = try await call(.POST, "/api/maze/unlock",
+                                                     body: try JSONEncoder().encode(["lock": lock]))
+        return answer.id
+    }
+
+    private func call<Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws -> Answer {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = method
+        request.headers.add(name: "Accept", value: "application/json")
+        if let latency { request.headers.add(name: "X-Maze-Latency", value: latency) }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let bytes: ByteBuffer
+        let status: HTTPResponseStatus
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.nanoseconds)))
+            status = response.status
+            bytes = try await response.body.collect(upTo: 1 << 20)
+        } catch {
+            try Task.checkCancellation()
+            throw MazeAPIError.retryable("\(method) \(path): \(error)")
+        }
+        switch status.code {
+        case 200..<300:
+            do {
+                return try JSONDecoder().decode(Answer.self, from: Data(bytes.readableBytesView))
+            } catch {
+                throw MazeAPIError.badResponse("\(method) \(path): \(error)")
+            }
+        case 408, 429, 502, 503, 504:
+            throw MazeAPIError.retryable("\(method) \(path) answered \(status.code)")
+        case 400, 401, 403, 404, 410:
+            throw MazeAPIError.notFound("\(method) \(path) answered \(status.code): " + String(buffer: bytes))
+        default:
+            throw MazeAPIError.badResponse("\(method) \(path) answered \(status.code): " + String(buffer: bytes))
+        }
+    }
+
+    /// Room ids are URL-safe in Tessera, but another server's ids might not be.
+    static func pathSegment(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? id
+    }
+}
+
+/// The body of `POST /api/maze/mazes`; every field is optional (the server picks the rest at random).
+public struct NewMazeRequest: Codable, Hashable, Sendable {
+    /// A decimal string, because a 64-bit seed does not fit a JavaScript number.
+    public var seed: String?
+    public var width: Int?
+    public var height: Int?
+    public var algorithm: MazeAlgorithm?
+
+    public init(seed: UInt64? = nil, width: Int? = nil, height: Int? = nil, algorithm: MazeAlgorithm? = nil) {
+        self.seed = seed.map(String.init)
+        self.width = width
+        self.height = height
+        self.algorithm = algorithm
+    }
+}
+
+struct RoomIDResponse: Decodable {
+    let id: String
+}
+
+/// The process-wide HTTP client for maze calls. One pool serves every exploration, with room for a
+/// whole explorer's fetch and unlock pools on one host (AsyncHTTPClient's default allows only 8).
+/// It lives as long as the process, so it is never shut down.
+public enum MazeHTTP {
+    public static let client = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(
+            connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)))
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MazeKit
+import NIOCore
+
+/// `/api/maze`: the original's three calls (start, room, unlock) on stateless MAC'ed ids, new mazes
+/// with chosen parameters, tile art, the debug map, and a live exploration stream for the page.
+/// No maze is stored: every answer is recomputed from the id (MazeService caches recent mazes).
+struct MazeRoutes<Context: RequestContext>: Sendable {
+    let service: MazeService
+    let options: MazeServerOptions
+    let traffic = MazeTraffic()
+    let explorations: MazeExplorations
+
+    func register(on router: Router<Context>) {
+        let api = router.group("api/maze")
+        api.get("start", use: start)
+        api.post("mazes", use: create)
+        api.get("rooms/:id", use: room)
+        api.post("unlock", use: unlock)
+        api.get("tiles/:file", use: tile)
+        api.get("mazes/:seed/map", use: map)
+        api.get("explore") { request, _ in try await explorations.stream(request) }
+    }
+
+    /// The original call: a new random maze (size 31–63 from a random seed).
+    @Sendable func start(_ request: Request, context: Context) async throws -> Response {
+        let parameters = try MazeRequestRules.parameters(seed: nil, width: nil, height: nil, algorithm: nil)
+        try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request))
+        return try JSONBody.response(RoomIDJSON(id: service.startRoom(for: parameters)))
+    }
+
+    @Sendable func create(_ request: Request, context: Context) async throws -> Response {
+        let body = try await JSONBody.decodeOptional(CreateMazeRequest.self, from: request) ?? CreateMazeRequest()
+        let parameters = try MazeRequestRules.parameters(seed: body.seed, width: body.width, height: body.height,
+                                                         algorithm: body.algorithm)
+        try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request))
+        return try JSONBody.response(CreatedMazeJSON(id: service.startRoom(for: parameters), parameters: parameters),
+                                     status: .created)
+    }
+
+    @Sendable func room(_ request: Request, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let address = try? service.codec.address(ofRoomID: id)
+        try await traffic.simulate(.fetch, on: address?.parameters, conditions: conditions(request))
+        let room: RoomResponse
+        do throws(MazeError) {
+            room = try service.room(id: id)
+        } catch {
+            throw APIError(.notFound, code: error.code, message: "No room has the id '\(id)'.")
+        }
+        return try JSONBody.response(room)
+    }
+
+    @Sendable func unlock(_ request: Request, context: Context) async throws -> Response {
+        let body = try await JSONBody.decode(UnlockRequest.self, from: request)
+        let address = try? service.codec.address(ofLock: body.lock)
+        try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request))
+        let id: String
+        do throws(MazeError) {
+            id = try service.unlock(lock: body.lock)
+        } catch {
+            throw APIError(.notFound, code: error.code, message: "No door has the lock '\(body.lock)'.")
+        }
+        return try JSONBody.response(RoomIDJSON(id: id))
+    }
+
+    /// `GET /api/maze/tiles/1010.svg` and friends: the art is generated, so it never changes.
+    @Sendable func tile(_ request: Request, context: Context) async throws -> Response {
+        let file = try context.parameters.require("file")
+        guard file.hasSuffix(".svg"), let svg = MazeTiles.svg(for: String(file.dropLast(4))) else {
+            throw APIError.notFound("The tile '\(file)'")
+        }
+        return Response(status: .ok,
+                        headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
+                        body: .init(byteBuffer: ByteBuffer(string: svg)))
+    }
+
+    /// The whole maze as text, for debugging explorers; only with `--maze-debug`.
+    @Sendable func map(_ request: Request, context: Context) async throws -> Response {
+        guard options.debug else {
+            throw APIError(.notFound, code: "debug_disabled",
+                           message: "The maze map is only served when the server runs with --maze-debug.")
+        }
+        let query = request.uri.queryParameters
+        let parameters = try MazeRequestRules.parameters(
+            seed: try context.parameters.require("seed"),
+            width: try MazeRequestRules.int(query["width"].map(String.init), "width"),
+            height: try MazeRequestRules.int(query["height"].map(String.init), "height"),
+            algorithm: query["algorithm"].map(String.init))
+        return try JSONBody.response(MazeMapJSON(service.maze(for: parameters)))
+    }
+
+    /// The conditions this request asked for (`X-Maze-Latency` or `?latency=`), else the server's.
+    private func conditions(_ request: Request) throws -> SimulatedConditions {
+        let asked = request.headers[values: .mazeLatency].first ?? request.uri.queryParameters["latency"].map(String.init)
+        guard let asked, !asked.isEmpty else { return options.conditions }
+        return try LatencyPreset.parse(asked).conditions
+    }
+}
+
+extension HTTPField.Name {
+    static let mazeLatency = HTTPField.Name("X-Maze-Latency")!
+}
