@@ -70,6 +70,9 @@ let package = Package(
             dependencies: [
                 "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
         ),

@@ -113,12 +113,17 @@ struct RoomIDResponse: Decodable {
 
 /// The process-wide HTTP client for maze calls. One pool serves every exploration, with room for a
 /// whole explorer's fetch and unlock pools on one host (AsyncHTTPClient's default allows only 8).
+/// A connection that cannot be made fails within 2 s instead of being retried inside the client:
+/// the explorer has its own backoff, and a vanished server should fail the run, not stall it.
 /// It lives as long as the process, so it is never shut down.
 public enum MazeHTTP {
-    public static let client = HTTPClient(
-        eventLoopGroupProvider: .singleton,
-        configuration: HTTPClient.Configuration(
-            connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)))
+    public static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            timeout: .init(connect: .seconds(2)),
+            connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 }
 
 extension Duration {

@@ -3,8 +3,10 @@ import GridKit
 extension MazeExplorer {
     /// The comparison baseline, behaving like the original app: breadth-first, one level at a time.
     /// Each level's locks are unlocked one after another, then the level's rooms are fetched
-    /// together and *all* awaited (the barrier) before the next level begins. It keeps the ledger's
-    /// de-duplication and retries, so it is slow but still correct.
+    /// together and *all* awaited (the barrier) before the next level begins. Like the original, it
+    /// remembers rooms but never locks, so every door is unlocked again from its other side (the
+    /// answer is then a room it already has). It keeps the ledger's room de-duplication and retries,
+    /// so it is slow but still correct.
     func exploreLevelSynchronous(_ ledger: inout ExplorationLedger) async -> ExplorationOutcome {
         let api = api
         do {
@@ -26,8 +28,21 @@ extension MazeExplorer {
                     }
                 }
                 var next: [ExplorationJob] = []
+                var unlockedAgain: [String] = []
                 for (coordinate, room) in try await fetchLevel(fetches, &ledger) {
-                    next += ledger.accept(room, at: coordinate)
+                    let jobs = ledger.accept(room, at: coordinate)
+                    let claimed = Set(jobs.compactMap { job -> String? in
+                        if case let .unlock(token, _, _) = job { token } else { nil }
+                    })
+                    unlockedAgain += room.rooms.openSides.compactMap { side -> String? in
+                        if case let .lock(token) = room.rooms[side], !claimed.contains(token) { token } else { nil }
+                    }
+                    next += jobs
+                }
+                for token in unlockedAgain {
+                    let (result, attempts) = await attempt(token) { try await api.unlock(lock: token) }
+                    ledger.countUnlock(attempts: attempts)
+                    _ = try result.get()
                 }
                 level = next
             }

@@ -1,0 +1,406 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MazeClient
+import MazeKit
+import ServiceLifecycle
+import Synchronization
+import TesseraServer
+
+extension MazeCommand {
+    /// The issue's speed benchmark, over real HTTP on loopback against an in-process server, with the
+    /// "slow" latency preset (exactly 20 ms per fetch, 300 ms per unlock, no failures):
+    /// event-driven must finish within 15 % of the maze's lower bound and at least 3× faster than
+    /// the level-synchronous baseline, fetching every room and unlocking every door exactly once.
+    struct Bench: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Benchmark the explorer over HTTP on loopback against its lower bound and the level-by-level baseline (use a release build).",
+            discussion: """
+            Starts a server in this process on a free loopback port and, per seed, explores the maze twice with \
+            the "slow" latency preset (20 ms fetches, 300 ms unlocks, no failures): event-driven, then \
+            level-synchronous (the original app's behaviour; it takes a minute or more for 61×61). Targets: \
+            event-driven ≤ \(Self.ratioTarget)× the lower bound, ≥ \(Self.speedUpTarget)× faster than level-synchronous, \
+            fetches = rooms and unlocks = doors. Exits with 1 if any target fails.
+            """)
+
+        static let ratioTarget = 1.15
+        static let speedUpTarget = 3.0
+        static let preset = LatencyPreset.slow
+
+        @Option(help: "Maze width in tiles: odd, 5…101.")
+        var width = 61
+
+        @Option(help: "Maze height in tiles: odd, 5…101.")
+        var height = 61
+
+        @Option(help: "The first maze's seed; further runs use the following seeds.")
+        var seed: UInt64 = 2026
+
+        @Option(help: "How many mazes (consecutive seeds) to benchmark.")
+        var runs = 1
+
+        @Option(help: "How the maze is carved.")
+        var algorithm: MazeAlgorithm = .hybrid
+
+        @Option(help: "Room fetches in flight at once (event-driven; level-synchronous fetches a level this many at a time).")
+        var concurrency = ExplorerOptions().maxConcurrentFetches
+
+        @Option(help: "Unlocks in flight at once (event-driven only).")
+        var unlockWorkers = ExplorerOptions().maxConcurrentUnlocks
+
+        @Flag(help: "Skip the level-synchronous baseline (no speed-up figure; for quick checks of the event-driven ratio).")
+        var skipBaseline = false
+
+        @Flag(help: "Print one JSON object instead of the table.")
+        var json = false
+
+        func validate() throws {
+            try MazeSizeRule.validate(width, "width")
+            try MazeSizeRule.validate(height, "height")
+            guard (1...100).contains(runs) else { throw ValidationError("--runs must be between 1 and 100.") }
+            guard seed <= UInt64.max - UInt64(runs - 1) else { throw ValidationError("--seed is too large for \(runs) runs.") }
+            guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 256.") }
+            guard (1...64).contains(unlockWorkers) else { throw ValidationError("--unlock-workers must be between 1 and 64.") }
+        }
+
+        func run() async throws {
+            let conditions = Self.preset.conditions
+            let fetchDelay = conditions.fetchDelay.lowerBound, unlockDelay = conditions.unlockDelay.lowerBound
+            let options = self
+            let outcome: [RunReport], interrupted: Bool
+            do {
+                (outcome, interrupted) = try await cancellableByInterrupt {
+                    try await InProcessServer.with { baseURL in
+                        try await options.benchAll(baseURL: baseURL, fetchDelay: fetchDelay, unlockDelay: unlockDelay)
+                    }
+                }
+            } catch is CancellationError {
+                // Ctrl-C before the first run had anything to report (e.g. during the warm-up).
+                if !json { MazeProgress.write("Benchmark interrupted.\n") }
+                throw ExitCode(130)
+            }
+            let report = Report(bench: self, fetchDelay: fetchDelay, unlockDelay: unlockDelay, runs: outcome,
+                                interrupted: interrupted)
+            if json {
+                try printJSON(report)
+            } else if outcome.count > 1 {
+                let worstRatio = outcome.map(\.ratio).max() ?? 0
+                let smallestSpeedUp = outcome.compactMap(\.speedUp).min().map { String(format: "%.2f×", $0) } ?? "n/a"
+                print("\(outcome.count) runs: worst ratio " + String(format: "%.3f", worstRatio)
+                      + ", smallest speed-up \(smallestSpeedUp) → \(report.pass ? "PASS" : "FAIL")")
+            }
+            if interrupted {
+                if !json { MazeProgress.write("Benchmark interrupted.\n") }
+                throw ExitCode(130)
+            }
+            if !report.pass { throw ExitCode.failure }
+        }
+
+        /// Every run, printing each as it ends (without --json); stops early if one was cancelled.
+        private func benchAll(baseURL: String, fetchDelay: Duration, unlockDelay: Duration) async throws -> [RunReport] {
+            if !json {
+                print("server: \(baseURL) (in process) · latency \(Self.preset.rawValue): "
+                      + String(format: "fetch %g ms, unlock %g ms", fetchDelay.milliseconds, unlockDelay.milliseconds))
+            }
+            try await warmUp(baseURL)
+            let progress = MazeProgress(enabled: !json && MazeProgress.onTerminal)
+            var results: [RunReport] = []
+            for index in 0..<runs {
+                let run = try await bench(seed: seed + UInt64(index), baseURL: baseURL, fetchDelay: fetchDelay,
+                                          unlockDelay: unlockDelay, progress: progress)
+                if !json { printRun(run) }
+                results.append(run)
+                if run.cancelled { break }
+            }
+            return results
+        }
+
+        /// A tiny maze without latency first, so connection set-up and first-call costs stay out of the timings.
+        private func warmUp(_ baseURL: String) async throws {
+            let api = HTTPMazeAPI(baseURL: baseURL, newMaze: NewMazeRequest(seed: 1, width: 11, height: 11), latency: "none")
+            let result = await MazeExplorer(api: api).explore()
+            try Task.checkCancellation()
+            guard result.outcome.isFinished else { throw MazeCLIError("warm-up exploration failed: \(result.outcome)") }
+        }
+
+        private func bench(seed: UInt64, baseURL: String, fetchDelay: Duration, unlockDelay: Duration,
+                           progress: MazeProgress) async throws -> RunReport {
+            let parameters = try MazeParameters(seed: seed, width: width, height: height, algorithm: algorithm)
+            let maze = MazeGenerator.generate(parameters)
+            let bound = maze.exploreTimeLowerBound(fetchDelay: fetchDelay, unlockDelay: unlockDelay)
+            let request = NewMazeRequest(seed: seed, width: width, height: height, algorithm: algorithm)
+
+            func explore(_ strategy: ExplorationStrategy) async -> StrategyReport {
+                let counter = MazeCallCounter()
+                let api = CountingMazeAPI(base: HTTPMazeAPI(baseURL: baseURL, newMaze: request, latency: Self.preset.rawValue),
+                                          counter: counter)
+                let explorer = MazeExplorer(api: api, options: ExplorerOptions(
+                    strategy: strategy, maxConcurrentFetches: concurrency, maxConcurrentUnlocks: unlockWorkers))
+                let total = maze.roomCount
+                let result = await progress.during({ elapsed in
+                    "\(strategy.rawValue) \(seed): " + MazeProgress.describe(counter.counts, total: total, elapsed: elapsed)
+                }) {
+                    await explorer.explore(onEvent: counter.record)
+                }
+                return StrategyReport(result, expected: maze)
+            }
+
+            let eventDriven = await explore(.eventDriven)
+            let levelSynchronous = skipBaseline || eventDriven.outcome == "cancelled" ? nil : await explore(.levelSynchronous)
+            return RunReport(seed: seed, maze: maze, lowerBound: bound, eventDriven: eventDriven,
+                             levelSynchronous: levelSynchronous)
+        }
+
+        private func printRun(_ run: RunReport) {
+            func verdict(_ pass: Bool) -> String { pass ? "PASS" : "FAIL" }
+            func padded(_ name: String) -> String { "  " + name + String(repeating: " ", count: max(1, 18 - name.count)) }
+            func line(_ name: String, _ report: StrategyReport) {
+                let state = report.error.map { ": \($0)" } ?? (report.outcome != "finished" ? "" : report.valid ? ", valid" : ", INVALID")
+                print(padded(name) + String(format: "%8.3f s", report.seconds)
+                      + "  fetches \(report.fetches)/\(run.rooms) rooms · unlocks \(report.unlocks)/\(run.doors) doors"
+                      + " · \(report.retries) retries · \(report.outcome)\(state)")
+            }
+            print("\(algorithm) \(width)×\(height) seed \(run.seed): \(run.rooms) rooms, \(run.doors) doors")
+            print(padded("lower bound") + String(format: "%8.3f s", run.lowerBoundSeconds))
+            line("eventDriven", run.eventDriven)
+            if let level = run.levelSynchronous { line("levelSynchronous", level) }
+            if run.cancelled {
+                print("  → cancelled")
+                return
+            }
+            print(padded("ratio") + String(format: "%8.3f   (eventDriven ÷ lower bound, target ≤ %.2f)  ", run.ratio, Self.ratioTarget)
+                  + verdict(run.ratioPass))
+            if let speedUp = run.speedUp, let pass = run.speedUpPass, let ceiling = run.speedUpCeiling {
+                print(padded("speed-up") + String(format: "%8.2f×  (levelSynchronous ÷ eventDriven, target ≥ %.0f×)  ", speedUp, Self.speedUpTarget)
+                      + verdict(pass))
+                print(padded("") + String(format: "(at most %.2f× on this maze even at the lower bound: levelSynchronous ÷ lower bound)", ceiling))
+            }
+            print(padded("exactly once") + "fetches = rooms \(verdict(run.fetchesMatchRooms)), unlocks = doors \(verdict(run.unlocksMatchDoors))"
+                  + ", map = generated maze \(verdict(run.mapsMatch))")
+            print("  → \(verdict(run.pass))")
+        }
+
+        // MARK: Reports
+
+        struct StrategyReport: Encodable {
+            let outcome: String
+            @Nullable var error: String?
+            /// Finished, consistent, and identical to the generated maze's map.
+            let valid: Bool
+            let rooms: Int
+            let doors: Int
+            /// Room requests, retries included; the start call (`POST /api/maze/mazes`) is not counted.
+            let fetches: Int
+            let unlocks: Int
+            let retries: Int
+            let duplicatesAvoided: Int
+            let seconds: Double
+
+            init(_ result: ExplorationResult, expected maze: Maze) {
+                switch result.outcome {
+                case .finished: outcome = "finished"; error = nil
+                case let .failed(failure): outcome = "failed"; error = String(describing: failure)
+                case .cancelled: outcome = "cancelled"; error = nil
+                }
+                valid = result.outcome.isFinished && result.maze.isValid && result.maze.textRows() == maze.mapRows
+                let stats = result.stats
+                rooms = stats.rooms
+                doors = stats.doors
+                fetches = stats.fetches
+                unlocks = stats.unlocks
+                retries = stats.retries
+                duplicatesAvoided = stats.duplicatesAvoided
+                seconds = stats.seconds.rounded(to: 3)
+            }
+        }
+
+        struct RunReport: Encodable {
+            let seed: String
+            let rooms: Int
+            let doors: Int
+            let lowerBoundSeconds: Double
+            let eventDriven: StrategyReport
+            @Nullable var levelSynchronous: StrategyReport?
+            /// eventDriven seconds ÷ lower bound.
+            let ratio: Double
+            /// levelSynchronous seconds ÷ eventDriven seconds.
+            @Nullable var speedUp: Double?
+            /// levelSynchronous seconds ÷ lower bound: the largest speed-up any explorer could show on this maze.
+            @Nullable var speedUpCeiling: Double?
+            let ratioPass: Bool
+            @Nullable var speedUpPass: Bool?
+            /// Every room fetched once by both strategies; every door unlocked once by event-driven
+            /// (the baseline, like the original app, unlocks each door from both sides).
+            let fetchesMatchRooms: Bool
+            let unlocksMatchDoors: Bool
+            /// Both explorations drew exactly the generated maze.
+            let mapsMatch: Bool
+            let pass: Bool
+
+            var cancelled: Bool { eventDriven.outcome == "cancelled" || levelSynchronous?.outcome == "cancelled" }
+
+            init(seed: UInt64, maze: Maze, lowerBound: Duration, eventDriven: StrategyReport, levelSynchronous: StrategyReport?) {
+                self.seed = String(seed)
+                rooms = maze.roomCount
+                doors = maze.doorCount
+                lowerBoundSeconds = lowerBound.seconds
+                self.eventDriven = eventDriven
+                self.levelSynchronous = levelSynchronous
+                ratio = (eventDriven.seconds / lowerBound.seconds).rounded(to: 4)
+                speedUp = levelSynchronous.map { ($0.seconds / eventDriven.seconds).rounded(to: 3) }
+                speedUpCeiling = levelSynchronous.map { ($0.seconds / lowerBound.seconds).rounded(to: 3) }
+                ratioPass = eventDriven.outcome == "finished" && ratio <= Bench.ratioTarget
+                let speedUpPass = levelSynchronous.map {
+                    $0.outcome == "finished" && $0.seconds / eventDriven.seconds >= Bench.speedUpTarget
+                }
+                self.speedUpPass = speedUpPass
+                let explored = [eventDriven] + (levelSynchronous.map { [$0] } ?? [])
+                fetchesMatchRooms = explored.allSatisfy { $0.fetches == maze.roomCount && $0.rooms == maze.roomCount }
+                unlocksMatchDoors = eventDriven.unlocks == maze.doorCount && eventDriven.doors == maze.doorCount
+                mapsMatch = explored.allSatisfy(\.valid)
+                pass = ratioPass && (speedUpPass ?? true) && fetchesMatchRooms && unlocksMatchDoors && mapsMatch
+            }
+        }
+
+        struct Report: Encodable {
+            let width: Int
+            let height: Int
+            let algorithm: String
+            let latency: String
+            let fetchDelayMs: Double
+            let unlockDelayMs: Double
+            let concurrency: Int
+            let unlockWorkers: Int
+            let ratioTarget: Double
+            let speedUpTarget: Double
+            let runs: [RunReport]
+            let interrupted: Bool
+            /// Every run met every target (an interrupted benchmark does not pass).
+            let pass: Bool
+
+            init(bench: Bench, fetchDelay: Duration, unlockDelay: Duration, runs: [RunReport], interrupted: Bool) {
+                width = bench.width
+                height = bench.height
+                algorithm = bench.algorithm.rawValue
+                latency = Bench.preset.rawValue
+                fetchDelayMs = fetchDelay.milliseconds
+                unlockDelayMs = unlockDelay.milliseconds
+                concurrency = bench.concurrency
+                unlockWorkers = bench.unlockWorkers
+                ratioTarget = Bench.ratioTarget
+                speedUpTarget = Bench.speedUpTarget
+                self.runs = runs
+                self.interrupted = interrupted
+                pass = !interrupted && runs.count == bench.runs && runs.allSatisfy(\.pass)
+            }
+        }
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { seconds * 1000 }
+}
+
+/// A Tessera server inside this process, on a free loopback port, with an in-memory database and
+/// quiet logs. The port is found by binding port 0 and releasing it; should another process take it
+/// in between, the start is retried on a fresh port.
+enum InProcessServer {
+    static func with<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
+        var logger = Logger(label: "tessera.bench")
+        logger.logLevel = .warning
+        var lastFailure = "no attempt"
+        for _ in 1...5 {
+            let port = try freeLoopbackPort()
+            var config = Configuration(host: "127.0.0.1", port: port, dataDirectory: nil)
+            config.logLevel = .warning
+            let group = ServiceGroup(services: [try await buildApplication(config)], logger: logger)
+            let ended = ServerEnd()
+            let server = Task {
+                do {
+                    try await group.run()
+                    ended.set("it stopped")
+                } catch {
+                    ended.set(String(describing: error))
+                }
+            }
+            let baseURL = "http://127.0.0.1:\(port)"
+            do {
+                if let failure = try await waitUntilHealthy(baseURL, ended: ended) {
+                    lastFailure = failure
+                    await stop(group, server, ended)
+                    continue
+                }
+                let value = try await body(baseURL)
+                await stop(group, server, ended)
+                return value
+            } catch {
+                await stop(group, server, ended)
+                throw error
+            }
+        }
+        throw MazeCLIError("could not start the in-process server: \(lastFailure)")
+    }
+
+    /// Nil once `/health` answers 200; the server's failure if it stopped first (e.g. port taken).
+    private static func waitUntilHealthy(_ baseURL: String, ended: ServerEnd) async throws -> String? {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            try Task.checkCancellation()
+            if let failure = ended.reason { return failure }
+            if case .healthy = await ServerProbe.check(baseURL, timeout: 1) { return nil }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return "it did not answer /health within 10 s"
+    }
+
+    /// Why the server task ended, once it has.
+    final class ServerEnd: Sendable {
+        private let state = Mutex<String?>(nil)
+        var reason: String? { state.withLock { $0 } }
+        func set(_ reason: String) { state.withLock { $0 = reason } }
+
+        /// True once the server has ended, false if it is still running after `limit`.
+        func wait(upTo limit: Duration) async -> Bool {
+            let deadline = ContinuousClock.now + limit
+            while reason == nil, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return reason != nil
+        }
+    }
+
+    /// Graceful shutdown (idle keep-alive connections close, nothing is in flight by now); if that
+    /// takes over 5 s, the server task is cancelled, and after 5 s more the process goes on without it.
+    private static func stop(_ group: ServiceGroup, _ server: Task<Void, Never>, _ ended: ServerEnd) async {
+        await group.triggerGracefulShutdown()
+        if await ended.wait(upTo: .seconds(5)) { return }
+        server.cancel()
+        _ = await ended.wait(upTo: .seconds(5))
+    }
+
+    /// A port the kernel considers free right now on 127.0.0.1.
+    static func freeLoopbackPort() throws -> Int {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw MazeCLIError("could not open a socket to find a free port (errno \(errno))") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        #if !canImport(Glibc)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw MazeCLIError("could not bind a loopback socket to find a free port (errno \(errno))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

@@ -1,0 +1,189 @@
+import ArgumentParser
+import Foundation
+import MazeClient
+import MazeKit
+import TesseraServer
+
+struct MazeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "maze", abstract: "Explore mazes on a Tessera server over HTTP, and benchmark the explorer.",
+        subcommands: [Explore.self, Bench.self])
+
+    struct Explore: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Explore a new maze on a running server, then draw it with its shortest path and print the stats.",
+            discussion: """
+            Talks to a running `tessera serve` (or an original-style maze server) over real HTTP. With none of \
+            --seed, --width, --height, --algorithm it calls the original GET /api/maze/start (a random maze); \
+            with any of them it creates the maze with POST /api/maze/mazes (a seed is then picked here if none is \
+            given, so it can be printed). Temporary failures (504, timeouts, dropped connections) are retried a \
+            few times with backoff; a room that stays unreachable fails the run. Ctrl-C stops the exploration \
+            and still prints what was found.
+
+            Exit status: 0 when the maze was explored completely and is consistent; 1 otherwise; 130 after Ctrl-C.
+            """)
+
+        @Option(help: "The server's root URL.")
+        var api = "http://127.0.0.1:8080"
+
+        @Option(help: "Maze seed (0…2^64−1): the same seed, size and algorithm always give the same maze.")
+        var seed: UInt64?
+
+        @Option(help: "Maze width in tiles: odd, 5…101. Give only one side for a square maze; none for a size derived from the seed (31…63).")
+        var width: Int?
+
+        @Option(help: "Maze height in tiles: odd, 5…101.")
+        var height: Int?
+
+        @Option(help: "How the maze is carved (default hybrid).")
+        var algorithm: MazeAlgorithm?
+
+        @Option(help: "Room fetches in flight at once (the HTTP client keeps up to 64 connections to a server).")
+        var concurrency = ExplorerOptions().maxConcurrentFetches
+
+        @Option(help: "Unlocks in flight at once (ignored by levelSynchronous, which unlocks one at a time).")
+        var unlockWorkers = ExplorerOptions().maxConcurrentUnlocks
+
+        @Option(help: "eventDriven (fast) or levelSynchronous (the original app's level-by-level baseline).")
+        var strategy: ExplorationStrategy = .eventDriven
+
+        @Option(help: "Ask the server for a latency preset: original, fast, slow (20 ms fetches, 300 ms unlocks) or none. Default: the server's own setting.")
+        var latency: LatencyPreset?
+
+        @Flag(help: "Print one JSON object (outcome, stats, maze size, map rows) instead of the drawing.")
+        var json = false
+
+        func validate() throws {
+            try ServerProbe.validate(api)
+            try MazeSizeRule.validate(width, "width")
+            try MazeSizeRule.validate(height, "height")
+            guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 256.") }
+            guard (1...64).contains(unlockWorkers) else { throw ValidationError("--unlock-workers must be between 1 and 64.") }
+        }
+
+        /// Nil (the original GET /api/maze/start) unless some maze parameter was given; then the seed
+        /// is picked here when none was given, so that it is known and can be printed.
+        func makeNewMazeRequest() -> NewMazeRequest? {
+            guard seed != nil || width != nil || height != nil || algorithm != nil else { return nil }
+            return NewMazeRequest(seed: seed ?? UInt64.random(in: 0...UInt64.max), width: width ?? height,
+                                  height: height ?? width, algorithm: algorithm ?? .hybrid)
+        }
+
+        func run() async throws {
+            switch await ServerProbe.check(api) {
+            case .healthy: break
+            case let .answered(status):
+                if !json { MazeProgress.write("note: \(api)/health answered \(status), not a Tessera server? Trying the maze API anyway.\n") }
+            case let .unreachable(reason):
+                throw MazeCLIError("no Tessera server at \(api) (\(reason)) — start one with `swift run tessera serve` or pass --api")
+            }
+
+            let request = makeNewMazeRequest()
+            let counter = MazeCallCounter()
+            let api = CountingMazeAPI(base: HTTPMazeAPI(baseURL: api, newMaze: request, latency: latency?.rawValue),
+                                      counter: counter)
+            let explorer = MazeExplorer(api: api, options: ExplorerOptions(
+                strategy: strategy, maxConcurrentFetches: concurrency, maxConcurrentUnlocks: unlockWorkers))
+            let progress = MazeProgress(enabled: !json && MazeProgress.onTerminal)
+            let (result, interrupted) = try await progress.during({ elapsed in
+                "exploring: " + MazeProgress.describe(counter.counts, elapsed: elapsed)
+            }) {
+                try await cancellableByInterrupt { await explorer.explore(onEvent: counter.record) }
+            }
+
+            let report = Report(result, request: request, options: self)
+            if json {
+                try printJSON(report)
+            } else {
+                printText(report, result)
+            }
+            if interrupted { throw ExitCode(130) }
+            if report.outcome != "finished" || !report.valid { throw ExitCode.failure }
+        }
+
+        private func printText(_ report: Report, _ result: ExplorationResult) {
+            let stats = result.stats
+            switch result.outcome {
+            case .finished:
+                let path = result.maze.shortestPath() ?? []
+                print(result.maze.text(path: path))
+                print("S start · E exit · D door · o shortest path (\(path.count) rooms, start and exit included) · # wall")
+            case let .failed(error):
+                MazeProgress.write("Exploration failed: \(error)\n")
+            case .cancelled:
+                MazeProgress.write("Exploration cancelled.\n")
+            }
+            var maze: [String] = [report.algorithm ?? "random maze"]
+            if let width = report.width, let height = report.height { maze.append("\(width)×\(height)") }
+            if let seed = report.seed { maze.append("seed \(seed)") }
+            print("\(maze.joined(separator: " ")) · \(strategy.rawValue) · latency \(latency?.rawValue ?? "server default") · \(self.api)")
+            print("\(report.outcome)\(report.valid ? " (valid)" : result.outcome.isFinished ? " (INVALID)" : ""): \(stats)")
+        }
+
+        /// What `--json` prints.
+        struct Report: Encodable {
+            let api: String
+            /// finished, failed or cancelled.
+            let outcome: String
+            @Nullable var error: String?
+            let valid: Bool
+            let problems: [String]
+            @Nullable var seed: String?
+            @Nullable var width: Int?
+            @Nullable var height: Int?
+            @Nullable var algorithm: String?
+            let strategy: String
+            @Nullable var latency: String?
+            let concurrency: Int
+            let unlockWorkers: Int
+            let rooms: Int
+            let doors: Int
+            let fetches: Int
+            let unlocks: Int
+            let retries: Int
+            let duplicatesAvoided: Int
+            let seconds: Double
+            /// Rooms on the shortest start → exit route, both ends included.
+            @Nullable var pathLength: Int?
+            /// The drawing (`S`, `E`, `D`, `.`, `o` path, `#`), north up; empty unless finished.
+            let map: [String]
+
+            init(_ result: ExplorationResult, request: NewMazeRequest?, options: Explore) {
+                let stats = result.stats
+                api = options.api
+                switch result.outcome {
+                case .finished: outcome = "finished"; error = nil
+                case let .failed(failure): outcome = "failed"; error = String(describing: failure)
+                case .cancelled: outcome = "cancelled"; error = nil
+                }
+                let problems = result.outcome.isFinished ? result.maze.problems() : []
+                valid = result.outcome.isFinished && problems.isEmpty
+                self.problems = problems.map(\.description)
+                seed = request?.seed
+                // A finished thick-wall maze fills its bounding box; the outer wall adds one tile a side.
+                if result.outcome.isFinished, let bounds = result.maze.bounds {
+                    width = bounds.cols.count + 2
+                    height = bounds.rows.count + 2
+                } else {
+                    width = request?.width
+                    height = request?.height
+                }
+                algorithm = request?.algorithm?.rawValue
+                strategy = options.strategy.rawValue
+                latency = options.latency?.rawValue
+                concurrency = options.concurrency
+                unlockWorkers = options.unlockWorkers
+                rooms = stats.rooms
+                doors = stats.doors
+                fetches = stats.fetches
+                unlocks = stats.unlocks
+                retries = stats.retries
+                duplicatesAvoided = stats.duplicatesAvoided
+                seconds = stats.seconds.rounded(to: 3)
+                let path = result.outcome.isFinished ? result.maze.shortestPath() : nil
+                pathLength = path?.count
+                map = result.outcome.isFinished ? result.maze.textRows(path: path ?? []) : []
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import ArgumentParser
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MazeKit
+import Synchronization
+import TesseraServer
+
+// Shared pieces of `tessera maze explore` and `tessera maze bench`.
+
+extension MazeAlgorithm: ExpressibleByArgument {}
+extension ExplorationStrategy: ExpressibleByArgument {}
+extension LatencyPreset: ExpressibleByArgument {}
+
+/// A failure worth one clear line (ArgumentParser prints it as "Error: …" and exits with 1).
+struct MazeCLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum MazeSizeRule {
+    /// Checks a maze side given on the command line.
+    static func validate(_ side: Int?, _ name: String) throws {
+        guard let side, !MazeParameters.isValidSide(side) else { return }
+        let range = MazeParameters.sizeRange
+        throw ValidationError("--\(name) must be odd and between \(range.lowerBound) and \(range.upperBound), not \(side).")
+    }
+}
+
+// MARK: Live counts
+
+/// Live counters for the progress line: requests as they are made (retries included, like
+/// `ExplorationStats`) and rooms as the explorer places them.
+final class MazeCallCounter: Sendable {
+    struct Counts: Sendable {
+        var fetches = 0, unlocks = 0
+        var fetchesInFlight = 0, unlocksInFlight = 0
+        var rooms = 0, doors = 0
+    }
+
+    private let state = Mutex(Counts())
+
+    var counts: Counts { state.withLock { $0 } }
+
+    func update(_ change: (inout Counts) -> Void) {
+        state.withLock { change(&$0) }
+    }
+
+    /// Pass as the explorer's `onEvent`.
+    func record(_ event: ExplorerEvent) {
+        guard case let .roomAdded(room) = event else { return }
+        update {
+            $0.rooms += 1
+            if room.type == .door { $0.doors += 1 }
+        }
+    }
+}
+
+/// A `MazeAPI` that counts the calls it forwards, so the progress line can show fetches and unlocks
+/// while they happen (the explorer's own stats arrive only at the end).
+struct CountingMazeAPI: MazeAPI {
+    let base: any MazeAPI
+    let counter: MazeCallCounter
+
+    func startRoom() async throws -> String { try await base.startRoom() }
+
+    func room(id: String) async throws -> RoomResponse {
+        counter.update { $0.fetches += 1; $0.fetchesInFlight += 1 }
+        defer { counter.update { $0.fetchesInFlight -= 1 } }
+        return try await base.room(id: id)
+    }
+
+    func unlock(lock: String) async throws -> String {
+        counter.update { $0.unlocks += 1; $0.unlocksInFlight += 1 }
+        defer { counter.update { $0.unlocksInFlight -= 1 } }
+        return try await base.unlock(lock: lock)
+    }
+}
+
+// MARK: Progress
+
+/// A one-line status on standard error, redrawn ten times a second while `during` runs; only on a
+/// terminal, so pipes and `--json` stay clean.
+struct MazeProgress: Sendable {
+    let enabled: Bool
+
+    static var onTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Runs `body` while redrawing `line(elapsed)`, then clears the line.
+    func during<T>(_ line: @escaping @Sendable (Duration) -> String, _ body: () async throws -> T) async rethrows -> T {
+        guard enabled else { return try await body() }
+        let ticker = Task {
+            let started = ContinuousClock.now
+            while !Task.isCancelled {
+                Self.write("\r\u{1B}[2K" + String(line(ContinuousClock.now - started).prefix(Self.terminalColumns - 1)))
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        defer {
+            ticker.cancel()
+            Self.write("\r\u{1B}[2K")
+        }
+        return try await body()
+    }
+
+    /// "3.2 s · 812 rooms, 30 doors · 815 fetches (16 active), 29 unlocks (4 active)": the time first,
+    /// so a narrow terminal cuts the least useful end.
+    static func describe(_ counts: MazeCallCounter.Counts, total: Int? = nil, elapsed: Duration) -> String {
+        let rooms = total.map { "\(counts.rooms)/\($0) rooms" } ?? "\(counts.rooms) rooms"
+        return String(format: "%.1f s", elapsed.seconds) + " · \(rooms), \(counts.doors) doors · "
+            + "\(counts.fetches) fetches (\(counts.fetchesInFlight) active), \(counts.unlocks) unlocks (\(counts.unlocksInFlight) active)"
+    }
+
+    /// The terminal's width, so the line never wraps (a wrapped line cannot be redrawn with `\r`).
+    static var terminalColumns: Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+// MARK: Ctrl-C
+
+/// Counts Ctrl-Cs; the first cancels the work (so it can still report), the second quits at once.
+final class InterruptFlag: Sendable {
+    private let count = Mutex(0)
+    var interrupted: Bool { count.withLock { $0 > 0 } }
+    func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+}
+
+/// Runs `operation` in a task that Ctrl-C cancels, so a long exploration ends in its `cancelled`
+/// state and still prints what it did; a second Ctrl-C exits immediately with status 130.
+func cancellableByInterrupt<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T)
+    async throws -> (value: T, interrupted: Bool) {
+    let flag = InterruptFlag()
+    let task = Task { try await operation() }
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    source.setEventHandler {
+        if flag.increment() > 1 { exit(130) }
+        task.cancel()
+    }
+    source.resume()
+    defer {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+    let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    return (value, flag.interrupted)
+}
+
+// MARK: Reachability
+
+enum ServerProbe {
+    enum Answer {
+        /// `GET /health` answered 200.
+        case healthy
+        /// Something answers HTTP there, but not Tessera's health check (maybe an original-style server).
+        case answered(status: Int)
+        case unreachable(reason: String)
+    }
+
+    /// One `GET <base>/health` with a short deadline; never retries.
+    static func check(_ baseURL: String, timeout: TimeInterval = 2) async -> Answer {
+        let root = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        guard let url = URL(string: root + "/health") else { return .unreachable(reason: "not a URL") }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        do {
+            let request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+            let (_, response) = try await session.data(for: request)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            return status == 200 ? .healthy : .answered(status: status)
+        } catch let error as URLError {
+            switch error.code {
+            case .timedOut: return .unreachable(reason: "no answer within \(timeout.formatted()) s")
+            case .cannotConnectToHost, .networkConnectionLost: return .unreachable(reason: "connection refused")
+            case .cannotFindHost, .dnsLookupFailed: return .unreachable(reason: "unknown host")
+            default: return .unreachable(reason: error.localizedDescription)
+            }
+        } catch {
+            return .unreachable(reason: error.localizedDescription)
+        }
+    }
+
+    /// Checks `--api`-style URLs: http or https with a host.
+    static func validate(_ text: String, option: String = "--api") throws {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else {
+            throw ValidationError("\(option) must be an http:// or https:// URL such as http://127.0.0.1:8080, not '\(text)'.")
+        }
+    }
+}
+
+// MARK: JSON
+
+/// Encodes `nil` as an explicit `null` (the project's JSON keeps every key), unlike synthesized
+/// `Encodable`, which leaves the key out.
+@propertyWrapper
+struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}
+
+/// Prints one JSON object on a line of standard output, keys sorted.
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}
+
+extension Double {
+    /// Rounded for reports, so JSON shows 12.345 rather than 12.345000000000001.
+    func rounded(to places: Int) -> Double {
+        let scale = Foundation.pow(10, Double(places))
+        return (self * scale).rounded() / scale
+    }
+}
