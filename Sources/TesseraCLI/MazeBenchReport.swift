@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MazeClient
+import MazeKit
+import ServiceLifecycle
+import Synchronization
+import TesseraServer
+
+/// What `tessera maze bench` reports, per strategy, per maze and in all (also as `--json`).
+extension MazeCommand.Bench {
+    struct StrategyReport: Encodable {
+        let outcome: String
+        @Nullable var error: String?
+        /// Finished, consistent, and identical to the generated maze's map.
+        let valid: Bool
+        let rooms: Int
+        let doors: Int
+        /// Room requests, retries included; the start call (`POST /api/maze/mazes`) is not counted.
+        let fetches: Int
+        let unlocks: Int
+        let retries: Int
+        let duplicatesAvoided: Int
+        let seconds: Double
+
+        init(_ result: ExplorationResult, expected maze: Maze) {
+            switch result.outcome {
+            case .finished: outcome = "finished"; error = nil
+            case let .failed(failure): outcome = "failed"; error = String(describing: failure)
+            case .cancelled: outcome = "cancelled"; error = nil
+            }
+            valid = result.outcome.isFinished && result.maze.isValid && result.maze.textRows() == maze.mapRows
+            let stats = result.stats
+            rooms = stats.rooms
+            doors = stats.doors
+            fetches = stats.fetches
+            unlocks = stats.unlocks
+            retries = stats.retries
+            duplicatesAvoided = stats.duplicatesAvoided
+            seconds = stats.seconds.rounded(to: 3)
+        }
+    }
+
+    struct RunReport: Encodable {
+        let seed: String
+        let rooms: Int
+        let doors: Int
+        let lowerBoundSeconds: Double
+        let eventDriven: StrategyReport
+        @Nullable var levelSynchronous: StrategyReport?
+        /// eventDriven seconds ÷ lower bound.
+        let ratio: Double
+        /// levelSynchronous seconds ÷ eventDriven seconds.
+        @Nullable var speedUp: Double?
+        /// levelSynchronous seconds ÷ lower bound: the largest speed-up any explorer could show on this maze.
+        @Nullable var speedUpCeiling: Double?
+        let ratioPass: Bool
+        @Nullable var speedUpPass: Bool?
+        /// Every room fetched once by both strategies; every door unlocked once by event-driven
+        /// (the baseline, like the original app, unlocks each door from both sides).
+        let fetchesMatchRooms: Bool
+        let unlocksMatchDoors: Bool
+        /// Both explorations drew exactly the generated maze.
+        let mapsMatch: Bool
+        let pass: Bool
+
+        var cancelled: Bool { eventDriven.outcome == "cancelled" || levelSynchronous?.outcome == "cancelled" }
+
+        init(seed: UInt64, maze: Maze, lowerBound: Duration, eventDriven: StrategyReport, levelSynchronous: StrategyReport?) {
+            self.seed = String(seed)
+            rooms = maze.roomCount
+            doors = maze.doorCount
+            lowerBoundSeconds = lowerBound.seconds
+            self.eventDriven = eventDriven
+            self.levelSynchronous = levelSynchronous
+            ratio = (eventDriven.seconds / lowerBound.seconds).rounded(to: 4)
+            speedUp = levelSynchronous.map { ($0.seconds / eventDriven.seconds).rounded(to: 3) }
+            speedUpCeiling = levelSynchronous.map { ($0.seconds / lowerBound.seconds).rounded(to: 3) }
+            ratioPass = eventDriven.outcome == "finished" && ratio <= MazeCommand.Bench.ratioTarget
+            let speedUpPass = levelSynchronous.map {
+                $0.outcome == "finished" && $0.seconds / eventDriven.seconds >= MazeCommand.Bench.speedUpTarget
+            }
+            self.speedUpPass = speedUpPass
+            let explored = [eventDriven] + (levelSynchronous.map { [$0] } ?? [])
+            fetchesMatchRooms = explored.allSatisfy { $0.fetches == maze.roomCount && $0.rooms == maze.roomCount }
+            unlocksMatchDoors = eventDriven.unlocks == maze.doorCount && eventDriven.doors == maze.doorCount
+            mapsMatch = explored.allSatisfy(\.valid)
+            pass = ratioPass && (speedUpPass ?? true) && fetchesMatchRooms && unlocksMatchDoors && mapsMatch
+        }
+    }
+
+    struct Report: Encodable {
+        let width: Int
+        let height: Int
+        let algorithm: String
+        let latency: String
+        let fetchDelayMs: Double
+        let unlockDelayMs: Double
+        let concurrency: Int
+        let unlockWorkers: Int
+        let ratioTarget: Double
+        let speedUpTarget: Double
+        let runs: [RunReport]
+        let interrupted: Bool
+        /// Every run met every target (an interrupted benchmark does not pass).
+        let pass: Bool
+
+        init(bench: MazeCommand.Bench, fetchDelay: Duration, unlockDelay: Duration, runs: [RunReport], interrupted: Bool) {
+            width = bench.width
+            height = bench.height
+            algorithm = bench.algorithm.rawValue
+            latency = MazeCommand.Bench.preset.rawValue
+            fetchDelayMs = fetchDelay.milliseconds
+            unlockDelayMs = unlockDelay.milliseconds
+            concurrency = bench.concurrency
+            unlockWorkers = bench.unlockWorkers
+            ratioTarget = MazeCommand.Bench.ratioTarget
+            speedUpTarget = MazeCommand.Bench.speedUpTarget
+            self.runs = runs
+            self.interrupted = interrupted
+            pass = !interrupted && runs.count == bench.runs && runs.allSatisfy(\.pass)
+        }
+    }
+}
