@@ -26,6 +26,8 @@ public enum TileShape: String, CaseIterable, Sendable, Hashable, Comparable, Cus
     /// A piece from a one-letter name, case-insensitive; accepts both Conway letters and the blog's
     /// aliases. `nil` for anything else.
     public init?(letter: String) {
+        // One ASCII letter only: `uppercased()` would also map "ı" to "I" and "ﬁ" to "FI".
+        guard letter.utf8.count == 1 else { return nil }
         let upper = letter.uppercased()
         if let shape = TileShape(rawValue: upper) {
             self = shape

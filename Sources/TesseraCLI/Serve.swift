@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Hummingbird
 import Logging
@@ -38,6 +39,18 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Serve GET /api/maze/mazes/{seed}/map, which gives whole mazes away.")
     var mazeDebug = false
 
+    @Option(help: "Server-side maze explorations (GET /api/maze/explore) allowed at once; more get 429.")
+    var mazeMaxExplorations = 4
+
+    @Option(help: ArgumentHelp("Stop a server-side exploration after this many seconds.", valueName: "s"))
+    var mazeExploreTimeLimit = 300
+
+    @Option(help: ArgumentHelp("Close a connection idle for this many seconds.", valueName: "s"))
+    var idleTimeout = 60
+
+    @Option(help: "trace, debug, info (one access line per request), notice, warning, error or critical (env TESSERA_LOG_LEVEL).")
+    var logLevel: String?
+
     func validate() throws {
         guard parseMillisecondRange(mazeFetchDelayMs) != nil else {
             throw ValidationError("--maze-fetch-delay-ms must be milliseconds like 7 or 6-9, not '\(mazeFetchDelayMs)'.")
@@ -50,6 +63,14 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--maze-failure-delay-ms must be between 0 and 600000.")
         }
         guard mazeFailureAfter >= 0 else { throw ValidationError("--maze-failure-after must not be negative.") }
+        guard (1...256).contains(mazeMaxExplorations) else { throw ValidationError("--maze-max-explorations must be from 1 to 256.") }
+        guard (1...86_400).contains(mazeExploreTimeLimit) else {
+            throw ValidationError("--maze-explore-time-limit must be from 1 to 86400 seconds.")
+        }
+        guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds.") }
+        if let logLevel, Logger.Level(rawValue: logLevel.lowercased()) == nil {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
     }
 
     func run() async throws {
@@ -67,7 +88,24 @@ struct Serve: AsyncParsableCommand {
                 failureProbability: mazeFailureRate, failureDelay: .milliseconds(mazeFailureDelayMs))
         }
         config.maze.debug = mazeDebug
-        let app = try await buildApplication(config)
+        config.maze.explorations.maxRunning = mazeMaxExplorations
+        config.maze.explorations.timeLimit = .seconds(mazeExploreTimeLimit)
+        config.idleTimeoutSeconds = idleTimeout
+        if let level = logLevel.flatMap({ Logger.Level(rawValue: $0.lowercased()) }) { config.logLevel = level }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardOutput(label: label)
+            handler.logLevel = config.logLevel
+            return handler
+        }
+        do {
+            try await run(try await buildApplication(config), config)
+        } catch let error as StartupError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    private func run(_ app: some ApplicationProtocol, _ config: Configuration) async throws {
         print("Tessera on http://\(config.host):\(config.port)/  (data in \(config.dataDirectory ?? "memory"))")
         try await app.runService()
     }

@@ -8,6 +8,23 @@ public enum MatchMode: String, Sendable, Codable, CaseIterable, Hashable {
     case ai
     /// Two players on two devices; each move needs the mover's secret token.
     case online
+
+    /// How many names a new match of this mode takes.
+    public var playerNames: ClosedRange<Int> {
+        switch self {
+        case .local: 2...2
+        case .ai: 1...2
+        case .online: 1...1
+        }
+    }
+
+    var playerNamesHint: String {
+        switch self {
+        case .local: "A local game needs two names, one per player."
+        case .ai: "A game against the computer needs your name (and optionally the computer's)."
+        case .online: "An online game takes one name, the creator's; the second player joins with theirs."
+        }
+    }
 }
 
 /// Why a match refused a request. The server maps each to a status and a stable code.
@@ -63,12 +80,19 @@ public struct Match: Sendable, Codable, Hashable {
         id: String, mode: MatchMode, names: [String], difficulty: Difficulty? = nil,
         creatorToken: String? = nil, seed: UInt64 = 0
     ) throws(MatchError) {
+        guard mode.playerNames.contains(names.count) else {
+            throw .invalidName(mode.playerNamesHint)
+        }
+        // Length is checked before trimming: the limit is on what was sent.
+        for name in names where name.scalarCount > Self.maxNameLength {
+            throw .invalidName("A name may have at most \(Self.maxNameLength) characters (Unicode scalars).")
+        }
         let cleaned = names.map(Self.clean)
         let first = try Self.validated(cleaned.first ?? "", seat: "the first player")
         let second: String
         switch mode {
         case .local: second = try Self.validated(cleaned.count > 1 ? cleaned[1] : "", seat: "the second player")
-        case .ai: second = cleaned.count > 1 && !cleaned[1].isEmpty ? try Self.validated(cleaned[1], seat: "the computer") : Self.computerName
+        case .ai: second = cleaned.count > 1 ? try Self.validated(cleaned[1], seat: "the computer") : Self.computerName
         case .online: second = ""
         }
         self.id = id
@@ -105,10 +129,14 @@ public struct Match: Sendable, Codable, Hashable {
         }
     }
 
-    /// Seats the second online player and returns nothing; their token is stored for later moves.
+    /// Seats the second online player; their token (the server passes a hash of it) is kept for
+    /// their later moves.
     public mutating func join(name: String, token: String) throws(MatchError) {
         guard mode == .online else { throw .notOnline }
         guard isWaitingForOpponent else { throw .alreadyFull }
+        guard name.scalarCount <= Self.maxNameLength else {
+            throw .invalidName("A name may have at most \(Self.maxNameLength) characters (Unicode scalars).")
+        }
         let name = try Self.validated(Self.clean(name), seat: "the second player")
         game = game.renamed(second: name)
         tokens.append(token)
@@ -123,8 +151,8 @@ public struct Match: Sendable, Codable, Hashable {
 
     private static func validated(_ name: String, seat: String) throws(MatchError) -> String {
         guard !name.isEmpty else { throw .invalidName("Enter a name for \(seat).") }
-        guard name.count <= maxNameLength else {
-            throw .invalidName("A name may have at most \(maxNameLength) characters.")
+        guard name.scalarCount <= maxNameLength else {
+            throw .invalidName("A name may have at most \(maxNameLength) characters (Unicode scalars).")
         }
         return name
     }

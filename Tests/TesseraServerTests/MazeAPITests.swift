@@ -95,7 +95,7 @@ import Testing
                 (.post, "/api/maze/unlock", nil, .badRequest, "bad_json"),
                 (.post, "/api/maze/mazes", #"{"seed": "abc"}"#, .badRequest, "invalid_seed"),
                 (.post, "/api/maze/mazes", #"{"seed": -1}"#, .badRequest, "bad_json"),
-                (.post, "/api/maze/mazes", #"{"width": 10, "height": 11}"#, .badRequest, "invalid_size"),
+                (.post, "/api/maze/mazes", #"{"width": 4, "height": 11}"#, .badRequest, "invalid_size"),
                 (.post, "/api/maze/mazes", #"{"width": 1001}"#, .badRequest, "invalid_size"),
                 (.post, "/api/maze/mazes", #"{"algorithm": "kruskal"}"#, .badRequest, "invalid_algorithm"),
                 (.post, "/api/maze/mazes", "[1,2", .badRequest, "bad_json"),

@@ -15,15 +15,22 @@ import Testing
         }
     }
 
-    @Test func unknownRouteAndMethodAreJSON404() async throws {
+    @Test func unknownRouteIs404AndAnUnroutedMethodIs405WithAllow() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
             let missing = try await client.call(.get, "/api/nothing-here")
             #expect(missing.status == .notFound)
             #expect(errorCode(missing.body) == "not_found")
             let wrongMethod = try await client.call(.delete, "/api/tictactoe/games")
-            #expect(wrongMethod.status == .notFound)
-            #expect(errorCode(wrongMethod.body) == "not_found")
+            #expect(wrongMethod.status == .methodNotAllowed)
+            #expect(errorCode(wrongMethod.body) == "method_not_allowed")
+            try await client.execute(uri: "/api/pentomino/puzzles/abc/placements/X", method: .get) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "DELETE")
+            }
+            try await client.execute(uri: "/api/tictactoe/games/abc", method: .put) { response in
+                #expect(response.headers[.allow] == "GET")
+            }
         }
     }
 
@@ -69,9 +76,9 @@ import Testing
 
     @Test func liveUpdatesReachEverySubscriberOfATopic() async throws {
         let live = LiveUpdates()
-        let first = await live.subscribe("t")
-        let second = await live.subscribe("t")
-        let other = await live.subscribe("u")
+        let first = try await live.subscribe("t")
+        let second = try await live.subscribe("t")
+        let other = try await live.subscribe("u")
         await live.publish("t", payload: "hello")
         var iterator1 = first.makeAsyncIterator()
         var iterator2 = second.makeAsyncIterator()

@@ -8,6 +8,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public let status: HTTPResponse.Status
     public let code: String
     public let message: String
+    /// Extra response headers, such as `Retry-After` on a 429.
+    public var headers: HTTPFields = [:]
 
     public init(_ status: HTTPResponse.Status, code: String, message: String) {
         self.status = status
@@ -23,8 +25,17 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         APIError(.badRequest, code: code, message: message)
     }
 
+    /// 429 `too_busy`: a limit on concurrent work was reached; `Retry-After` says when to retry.
+    public static func tooBusy(_ message: String, retryAfterSeconds: Int) -> APIError {
+        var error = APIError(.tooManyRequests, code: "too_busy", message: message)
+        error.headers[.retryAfter] = String(retryAfterSeconds)
+        return error
+    }
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONBody.response(ErrorEnvelope(error: .init(code: code, message: message)), status: status)
+        var response = try JSONBody.response(ErrorEnvelope(error: .init(code: code, message: message)), status: status)
+        response.headers.append(contentsOf: headers)
+        return response
     }
 
     struct ErrorEnvelope: Encodable {

@@ -9,15 +9,25 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     var logger = Logger(label: "tessera")
     logger.logLevel = config.logLevel
     let database = try TesseraDatabase(directory: config.dataDirectory)
-    let live = LiveUpdates()
+    let live = LiveUpdates(limits: config.liveUpdates)
+    _ = TesseraMetrics.registry  // bootstraps swift-metrics before any middleware makes a metric
 
     let router = Router(context: BasicRequestContext.self)
-    router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: ErrorMiddleware())
+    let routes = RouteTable()
+    // Outermost first: the access log and metrics see the final status of every request,
+    // including the guard's refusals and every mapped error.
+    router.add(middleware: AccessLogMiddleware())
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestGuardMiddleware(loopbackOnly: RequestGuardMiddleware<BasicRequestContext>.isLoopbackHost(config.host)))
+    router.add(middleware: ErrorMiddleware(routes: routes))
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: true, logger: logger))
 
     router.get("health") { _, _ in
         try JSONBody.response(["status": "ok"])
+    }
+    router.get("metrics") { _, _ in
+        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                 body: .init(byteBuffer: .init(bytes: TesseraMetrics.exposition())))
     }
     let openAPIPath = Configuration.openAPIDocumentPath
     router.get("openapi.yaml") { _, _ in
@@ -31,10 +41,13 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     let mazes = MazeService(secret: try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory))
     let selfAddress = ServerAddress()
     MazeRoutes(service: mazes, options: config.maze,
-               explorations: MazeExplorations(service: mazes, selfAddress: selfAddress)).register(on: router)
+               explorations: MazeExplorations(service: mazes, selfAddress: selfAddress, limits: config.maze.explorations))
+        .register(on: router)
+    routes.load(from: router)
 
     return Application(
         router: router,
+        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.idleTimeoutSeconds)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Tessera"),
         onServerRunning: { channel in selfAddress.set(channel.localAddress) },
         logger: logger

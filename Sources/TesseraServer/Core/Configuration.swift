@@ -2,7 +2,8 @@ import Foundation
 import Logging
 
 /// Everything `tessera serve` can be told. CLI flags fill it, with environment fallbacks
-/// (`TESSERA_HOST`, `TESSERA_PORT`, `TESSERA_DATA_DIR`, `TESSERA_PUBLIC_DIR`); defaults need no setup.
+/// (`TESSERA_HOST`, `TESSERA_PORT`, `TESSERA_DATA_DIR`, `TESSERA_PUBLIC_DIR`, `TESSERA_LOG_LEVEL`);
+/// defaults need no setup.
 public struct Configuration: Sendable {
     public var host: String
     public var port: Int
@@ -11,8 +12,12 @@ public struct Configuration: Sendable {
     /// The folder of static pages.
     public var publicDirectory: String
     public var logLevel: Logger.Level
-    /// The maze API's latency, failure injection and debug map.
+    /// The maze API's latency, failure injection, debug map and exploration limits.
     public var maze = MazeServerOptions()
+    /// A connection with no request in progress for this long is closed.
+    public var idleTimeoutSeconds = 60
+    /// Caps on pages watching live updates (per topic and in total).
+    public var liveUpdates = LiveUpdates.Limits()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String? = "./tessera-data",
@@ -32,6 +37,9 @@ public struct Configuration: Sendable {
         if let port = environment["TESSERA_PORT"].flatMap(Int.init) { config.port = port }
         if let dir = environment["TESSERA_DATA_DIR"], !dir.isEmpty { config.dataDirectory = dir }
         if let dir = environment["TESSERA_PUBLIC_DIR"], !dir.isEmpty { config.publicDirectory = dir }
+        if let level = environment["TESSERA_LOG_LEVEL"].flatMap({ Logger.Level(rawValue: $0.lowercased()) }) {
+            config.logLevel = level
+        }
         return config
     }
 

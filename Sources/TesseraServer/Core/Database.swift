@@ -8,7 +8,7 @@ public struct TesseraDatabase: Sendable {
 
     public init(directory: String?) throws {
         if let directory {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try DataFolder.prepare(directory)
             var configuration = GRDB.Configuration()
             configuration.busyMode = .timeout(5)
             // A DatabasePool always uses WAL: readers never wait for the writer.

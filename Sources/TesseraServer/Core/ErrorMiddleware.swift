@@ -1,11 +1,16 @@
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Synchronization
 
-/// Makes every failure a JSON error: unknown routes become 404 `not_found`, oversized bodies 413,
-/// Hummingbird's own errors keep their status, and anything unexpected is logged and answered
-/// with a 500 that hides internals. Bad input never reaches that last case: routes throw `APIError`.
+/// Makes every failure a JSON error: unknown paths become 404 `not_found`, a known path asked with
+/// a method it does not serve becomes 405 with an `Allow` header, oversized bodies 413, Hummingbird's
+/// own errors keep their status, and anything unexpected is logged and answered with a 500 that
+/// hides internals. Bad input never reaches that last case: routes throw `APIError`.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let routes: RouteTable
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // A declared length over the limit is refused before anything reads the body.
         if let length = request.headers[.contentLength].flatMap(Int.init), length > JSONBody.maxBytes {
@@ -16,6 +21,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             return try error.response(from: request, context: context)
         } catch let error as HTTPError {
+            if error.status == .notFound, let allowed = routes.methods(forPath: request.uri.path), !allowed.isEmpty {
+                var response = try APIError(
+                    .methodNotAllowed, code: "method_not_allowed",
+                    message: "\(request.method.rawValue) is not allowed here; use \(allowed.joined(separator: " or ")).")
+                    .response(from: request, context: context)
+                response.headers[.allow] = allowed.joined(separator: ", ")
+                return response
+            }
             return try Self.apiError(for: error).response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return try JSONBody.tooLarge.response(from: request, context: context)
@@ -29,13 +42,42 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func apiError(for error: HTTPError) -> APIError {
         switch error.status {
         case .notFound:
-            // Unknown paths and unrouted methods both land here; see ARCHITECTURE.md.
-            return APIError(.notFound, code: "not_found", message: error.body ?? "No route matches this method and path.")
+            return APIError(.notFound, code: "not_found", message: error.body ?? "Nothing is served at this path.")
         case .contentTooLarge:
             return JSONBody.tooLarge
         default:
             return APIError(error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"),
                             message: error.body ?? error.status.reasonPhrase)
         }
+    }
+}
+
+/// The routed paths and their methods, filled once every app has registered its routes, so an
+/// unrouted method on a known path can be answered 405 with the methods that path does serve.
+final class RouteTable: Sendable {
+    private let entries = Mutex<[(path: RouterPath, methods: Set<String>)]>([])
+
+    func load<Context>(from router: Router<Context>) {
+        var table: [(path: RouterPath, methods: Set<String>)] = []
+        for route in router.routes {
+            if let index = table.firstIndex(where: { $0.path.description == route.path.description }) {
+                table[index].methods.insert(route.method.rawValue)
+            } else {
+                table.append((route.path, [route.method.rawValue]))
+            }
+        }
+        entries.withLock { $0 = table }
+    }
+
+    /// The methods served at `path` (sorted), or nil when no route has this path.
+    func methods(forPath path: String) -> [String]? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        let methods = entries.withLock { entries in
+            entries.filter { entry in
+                entry.path.components.count == segments.count
+                    && zip(entry.path.components, segments).allSatisfy { element, segment in element ~= segment }
+            }.reduce(into: Set<String>()) { $0.formUnion($1.methods) }
+        }
+        return methods.isEmpty ? nil : methods.sorted()
     }
 }

@@ -57,6 +57,21 @@ public enum JSONBody {
         )
     }
 
+    /// A stored document's JSON with an `ETag` (a hash of the exact bytes, so any change to the
+    /// document changes it), or `304 Not Modified` when the request's `If-None-Match` names it.
+    public static func response(_ value: some Encodable, for request: Request) throws -> Response {
+        let data = try encoder.encode(value)
+        let tag = ETag.of(data)
+        if let match = request.headers[.ifNoneMatch], ETag.matches(match, tag) {
+            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache"])
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .eTag: tag, .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+
     private static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
@@ -73,6 +88,28 @@ public enum JSONBody {
             return "\(path(context)) has the wrong type."
         @unknown default:
             return "The body could not be read."
+        }
+    }
+}
+
+/// Strong entity tags for JSON documents: FNV-1a (64 bit) over the body, quoted. Not a security
+/// measure, only "has this exact document changed"; `no-cache` makes browsers always revalidate.
+enum ETag {
+    static func of(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    /// `If-None-Match: "a", "b"` or `*` against our tag (weak `W/` prefixes compare equal).
+    static func matches(_ header: String, _ tag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
+            return trimmed == "*" || trimmed == tag || trimmed == "W/" + tag
         }
     }
 }

@@ -1,21 +1,45 @@
 import AsyncAlgorithms
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import ServiceLifecycle
 
 /// Fans out changes to pages watching a topic (say, one game) as server-sent events.
 /// It keeps only the open connections: what they show is always rebuilt from storage.
+/// Subscribers are capped per topic and in total (429 beyond), and each one's queue holds at most
+/// the newest 16 payloads, so a client that stops reading costs a bounded amount of memory.
 public actor LiveUpdates {
+    public struct Limits: Sendable {
+        public var perTopic: Int
+        public var total: Int
+
+        public init(perTopic: Int = 32, total: Int = 2048) {
+            self.perTopic = perTopic
+            self.total = total
+        }
+    }
+
     private var subscribers: [String: [UUID: AsyncStream<String>.Continuation]] = [:]
+    private var total = 0
+    private let limits: Limits
+    private let openStreams = TesseraMetrics.openStreams("live_updates")
 
-    public init() {}
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
 
-    /// A stream of JSON payloads published to `topic` from now on.
-    public func subscribe(_ topic: String) -> AsyncStream<String> {
+    /// A stream of JSON payloads published to `topic` from now on; 429 when a cap is reached.
+    public func subscribe(_ topic: String) throws -> AsyncStream<String> {
+        guard total < limits.total, subscribers[topic, default: [:]].count < limits.perTopic else {
+            TesseraMetrics.refused("streams").increment()
+            throw APIError.tooBusy("Too many pages are watching right now; try again shortly.", retryAfterSeconds: 5)
+        }
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
         subscribers[topic, default: [:]][id] = continuation
+        total += 1
+        openStreams.increment()
         continuation.onTermination = { _ in
             Task { await self.unsubscribe(topic, id) }
         }
@@ -29,33 +53,62 @@ public actor LiveUpdates {
     public func subscriberCount(_ topic: String) -> Int { subscribers[topic]?.count ?? 0 }
 
     private func unsubscribe(_ topic: String, _ id: UUID) {
-        subscribers[topic]?[id] = nil
+        guard subscribers[topic]?.removeValue(forKey: id) != nil else { return }
+        total -= 1
+        openStreams.decrement()
         if subscribers[topic]?.isEmpty == true { subscribers[topic] = nil }
     }
 
-    /// An event-stream response: `initial` first, then every payload published to `topic`,
-    /// with a comment line every 15 s so proxies keep the line open and closed tabs are noticed.
-    /// The stream ends when the client goes away or the server shuts down gracefully.
-    public nonisolated func eventStream(_ topic: String, initial: String) async -> Response {
-        let updates = await subscribe(topic)
-        let heartbeat = AsyncStream<String> { continuation in
+    /// An event-stream response: the state read by `initial` first, then every payload published to
+    /// `topic`, with a comment line every 15 s so proxies keep the line open and closed tabs are
+    /// noticed. It subscribes *before* reading the initial state, so a change made in between (an
+    /// opponent joining) is never missed: at worst it arrives twice. The stream ends when the
+    /// client goes away or the server shuts down gracefully.
+    public nonisolated func eventStream(_ topic: String, initial: () async throws -> String) async throws -> Response {
+        let updates = try await subscribe(topic)
+        // If this throws (say, 404), `updates` is dropped here, which ends the subscription.
+        let first = try await initial()
+        return ServerSentEvents.response { writer in
+            try await writer.write(ServerSentEvents.frame(first))
+            let events = merge(updates.map(ServerSentEvents.frame), ServerSentEvents.heartbeat())
+                .cancelOnGracefulShutdown()
+            for try await chunk in events { try await writer.write(chunk) }
+        }
+    }
+}
+
+/// Server-sent-event framing shared by every stream.
+enum ServerSentEvents {
+    /// One `data:` event carrying a JSON document (JSON never contains a raw newline).
+    static func frame(_ json: String) -> ByteBuffer { ByteBuffer(string: "data: \(json)\n\n") }
+
+    /// A comment line every `interval`, so idle connections are kept open and dead ones found.
+    static func heartbeat(every interval: Duration = .seconds(15)) -> AsyncStream<ByteBuffer> {
+        AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let task = Task {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(15))
-                    continuation.yield(": keep-alive\n\n")
+                    try? await Task.sleep(for: interval)
+                    continuation.yield(ByteBuffer(string: ": keep-alive\n\n"))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
         }
-        return Response(
+    }
+
+    /// A `text/event-stream` response whose body `write` produces.
+    static func response(_ write: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void) -> Response {
+        Response(
             status: .ok,
-            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", .xAccelBuffering: "no"],
             body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(string: "data: \(initial)\n\n"))
-                let events = merge(updates.map { "data: \($0)\n\n" }, heartbeat).cancelOnGracefulShutdown()
-                for try await chunk in events { try await writer.write(ByteBuffer(string: chunk)) }
+                try await write(&writer)
                 try await writer.finish(nil)
             }
         )
     }
+}
+
+extension HTTPField.Name {
+    /// Tells nginx not to buffer an event stream.
+    static let xAccelBuffering = HTTPField.Name("X-Accel-Buffering")!
 }

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import GridKit
 import Hummingbird
@@ -9,8 +10,13 @@ import Synchronization
 
 /// `GET /api/maze/explore`: the server's own Swift explorer walks a new maze over real HTTP against
 /// this very server (so the page watches exactly what a remote client would experience) and streams
-/// each discovery to the page as a server-sent event. Closing the page's EventSource, or a graceful
-/// shutdown, cancels the exploration.
+/// each discovery to the page as a server-sent event.
+///
+/// One exploration sends the server up to ~5,000 requests, so they are bounded: at most
+/// `maxRunning` at once (429 `too_busy` beyond), each stops after `timeLimit`, and one whose client
+/// has gone (a write fails; a comment line goes out every second to find out) or has stopped
+/// reading (a write pending for `stallLimit`) is cancelled at once. The explorer's events pass
+/// through a one-element channel, so a slow reader slows the stream rather than growing a buffer.
 ///
 /// The explorer only knows coordinates relative to its start room. The page wants to lay the grid
 /// out before the first room arrives, so each event is translated into absolute maze positions
@@ -19,10 +25,18 @@ import Synchronization
 struct MazeExplorations: Sendable {
     let service: MazeService
     let selfAddress: ServerAddress
+    let limits: ExplorationLimits
+    private let running = RunningCount()
+
+    init(service: MazeService, selfAddress: ServerAddress, limits: ExplorationLimits) {
+        self.service = service
+        self.selfAddress = selfAddress
+        self.limits = limits
+    }
 
     func stream(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
-        func text(_ name: String) -> String? { query[Substring(name)].map(String.init).flatMap { $0.isEmpty ? nil : $0 } }
+        func text(_ name: String) -> String? { query[Substring(name)].map(String.init) }
         let parameters = try MazeRequestRules.parameters(
             seed: text("seed"), width: try MazeRequestRules.int(text("width"), "width"),
             height: try MazeRequestRules.int(text("height"), "height"), algorithm: text("algorithm"))
@@ -31,6 +45,7 @@ struct MazeExplorations: Sendable {
         guard let baseURL = selfAddress.baseURL else {
             throw APIError(.serviceUnavailable, code: "not_ready", message: "The server is still starting; try again.")
         }
+        let slot = try reserveSlot()
         let api = HTTPMazeAPI(baseURL: baseURL,
                               newMaze: NewMazeRequest(seed: parameters.seed, width: parameters.width,
                                                       height: parameters.height, algorithm: parameters.algorithm),
@@ -38,35 +53,94 @@ struct MazeExplorations: Sendable {
         let explorer = MazeExplorer(api: api, options: ExplorerOptions(strategy: strategy))
         let start = service.maze(for: parameters).start
         let began = ExploreEventJSON.began(parameters: parameters, strategy: strategy, latency: latency, start: start)
+        let limits = self.limits
 
-        return Response(
-            status: .ok,
-            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-            body: ResponseBody { writer in
-                try await writer.write(Self.message(began))
-                var explored = ExploredMaze()
-                // Ending this loop early (client gone: a write throws; or shutdown) terminates the
-                // event stream, which cancels the exploration.
-                for try await event in explorer.events().cancelOnGracefulShutdown() {
-                    let json: ExploreEventJSON
-                    switch event {
-                    case .began: continue
-                    case let .roomAdded(room):
-                        explored.add(room)
-                        json = .room(room, start: start)
-                    case let .finished(stats):
-                        let path = explored.shortestPath() ?? []
-                        json = .finished(stats, valid: explored.isValid, path: path.map { $0.offset(by: start) })
-                    case let .failed(error, stats):
-                        json = .failed(String(describing: error), stats)
-                    case let .cancelled(stats):
-                        json = .cancelled(stats)
-                    }
-                    try await writer.write(Self.message(json))
+        return ServerSentEvents.response { writer in
+            let frames = AsyncChannel<ByteBuffer>()
+            let watch = StreamWatch()
+            let producer = Task {
+                defer {
+                    frames.finish()
+                    slot.release()
                 }
-                try await writer.finish(nil)
+                var explored = ExploredMaze()
+                for await event in explorer.events() {
+                    guard let json = Self.json(for: event, explored: &explored, start: start) else { continue }
+                    guard let frame = try? Self.frame(json) else { continue }
+                    await frames.send(frame)
+                }
             }
-        )
+            // A comment line every second: a client that has gone is noticed by the failed write.
+            let ticker = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    await frames.send(ByteBuffer(string: ": tick\n\n"))
+                }
+            }
+            // Cancels the exploration when the reader stalls or the time limit passes.
+            let watchdog = Task {
+                let started = ContinuousClock.now
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    if ContinuousClock.now - started > limits.timeLimit {
+                        watch.timedOut()
+                    } else if !watch.stalled(for: limits.stallLimit) {
+                        continue
+                    }
+                    producer.cancel()
+                    return
+                }
+            }
+            defer {
+                producer.cancel()
+                ticker.cancel()
+                watchdog.cancel()
+            }
+            try await writer.write(Self.frame(began))
+            // Ends when the producer finishes the channel (exploration over, or cancelled).
+            for await chunk in frames.cancelOnGracefulShutdown() {
+                try await watch.writing { try await writer.write(chunk) }
+            }
+            if watch.didTimeOut {
+                let seconds = limits.timeLimit.components.seconds
+                try? await writer.write(Self.frame(.failed("The exploration reached the server's time limit of \(seconds) s.",
+                                                           ExplorationStats())))
+            }
+        }
+    }
+
+    /// Takes one of the `maxRunning` exploration slots, or refuses with 429.
+    private func reserveSlot() throws -> ExplorationSlot {
+        let taken = running.count.withLock { count in
+            guard count < limits.maxRunning else { return false }
+            count += 1
+            return true
+        }
+        guard taken else {
+            TesseraMetrics.refused("explorations").increment()
+            throw APIError.tooBusy(
+                "The server is already running \(limits.maxRunning) explorations; try again in a few seconds.",
+                retryAfterSeconds: 5)
+        }
+        TesseraMetrics.runningExplorations.increment()
+        let running = self.running
+        return ExplorationSlot { running.count.withLock { $0 -= 1 } }
+    }
+
+    private static func json(for event: ExplorerEvent, explored: inout ExploredMaze, start: Square) -> ExploreEventJSON? {
+        switch event {
+        case .began: return nil
+        case let .roomAdded(room):
+            explored.add(room)
+            return .room(room, start: start)
+        case let .finished(stats):
+            let path = explored.shortestPath() ?? []
+            return .finished(stats, valid: explored.isValid, path: path.map { $0.offset(by: start) })
+        case let .failed(error, stats):
+            return .failed(String(describing: error), stats)
+        case let .cancelled(stats):
+            return .cancelled(stats)
+        }
     }
 
     static func strategy(_ name: String?) throws -> ExplorationStrategy {
@@ -78,9 +152,68 @@ struct MazeExplorations: Sendable {
         return strategy
     }
 
-    private static func message(_ event: ExploreEventJSON) throws -> ByteBuffer {
-        ByteBuffer(string: "data: " + String(decoding: try JSONBody.encoder.encode(event), as: UTF8.self) + "\n\n")
+    private static func frame(_ event: ExploreEventJSON) throws -> ByteBuffer {
+        ServerSentEvents.frame(String(decoding: try JSONBody.encoder.encode(event), as: UTF8.self))
     }
+}
+
+/// The limits on server-side explorations (`tessera serve --maze-max-explorations` …).
+public struct ExplorationLimits: Sendable {
+    /// Explorations running at once; more are refused with 429.
+    public var maxRunning = 4
+    /// An exploration is stopped (and reported as failed) after this long.
+    public var timeLimit: Duration = .seconds(300)
+    /// A client whose write has been pending this long has stopped reading; its exploration ends.
+    public var stallLimit: Duration = .seconds(2)
+
+    public init() {}
+}
+
+/// One running exploration's place in the count, given back exactly once: when the exploration
+/// ends, or when the response is dropped without ever being written.
+final class ExplorationSlot: Sendable {
+    private let releaseOnce: Mutex<(@Sendable () -> Void)?>
+
+    init(release: @escaping @Sendable () -> Void) { releaseOnce = Mutex(release) }
+
+    func release() {
+        let release = releaseOnce.withLock { value in
+            defer { value = nil }
+            return value
+        }
+        if let release {
+            release()
+            TesseraMetrics.runningExplorations.decrement()
+        }
+    }
+
+    deinit { release() }
+}
+
+/// How the writing side of a stream is doing: whether a write has been pending too long.
+final class StreamWatch: Sendable {
+    private struct State {
+        var pendingSince: ContinuousClock.Instant?
+        var timedOut = false
+    }
+    private let state = Mutex(State())
+
+    func writing(_ write: () async throws -> Void) async rethrows {
+        state.withLock { $0.pendingSince = .now }
+        defer { state.withLock { $0.pendingSince = nil } }
+        try await write()
+    }
+
+    func stalled(for limit: Duration) -> Bool {
+        state.withLock { $0.pendingSince.map { ContinuousClock.now - $0 > limit } ?? false }
+    }
+
+    func timedOut() { state.withLock { $0.timedOut = true } }
+    var didTimeOut: Bool { state.withLock { $0.timedOut } }
+}
+
+final class RunningCount: Sendable {
+    let count = Mutex(0)
 }
 
 /// The server's own address, learnt once it is listening (the port may have been 0: "any free").

@@ -11,31 +11,44 @@ struct CreateMazeRequest: Decodable {
     var height: Int?
     var algorithm: String?
 
+    static let largestNumericSeed: UInt64 = (1 << 53) - 1
+
     private enum CodingKeys: String, CodingKey { case seed, width, height, algorithm }
 
     init() {}
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let number = try? container.decodeIfPresent(UInt64.self, forKey: .seed) {
+        if let number = try? container.decodeUnlessNull(UInt64.self, forKey: .seed) {
+            // Numbers past 2^53 are not exact in JavaScript; those seeds travel as strings.
+            guard number <= CreateMazeRequest.largestNumericSeed else {
+                throw APIError.badRequest("A numeric seed may be at most \(CreateMazeRequest.largestNumericSeed); "
+                    + "send larger seeds as a string of digits.", code: "invalid_seed")
+            }
             seed = String(number)
         } else {
-            seed = try container.decodeIfPresent(String.self, forKey: .seed)
+            seed = try container.decodeUnlessNull(String.self, forKey: .seed)
         }
-        width = try container.decodeIfPresent(Int.self, forKey: .width)
-        height = try container.decodeIfPresent(Int.self, forKey: .height)
-        algorithm = try container.decodeIfPresent(String.self, forKey: .algorithm)
+        width = try container.decodeUnlessNull(Int.self, forKey: .width)
+        height = try container.decodeUnlessNull(Int.self, forKey: .height)
+        algorithm = try container.decodeUnlessNull(String.self, forKey: .algorithm)
     }
 }
 
 /// Turns optional, user-given maze settings into checked parameters. A missing seed is random; a
 /// missing size comes from the seed (31–63, like the original); one missing side copies the other.
+///
+/// What is accepted is exactly what `openapi.yaml` says: a seed of 1–20 decimal digits (values
+/// past 2^64−1 wrap around, so every such string names a maze), sides from 5 to 101 (an even side
+/// is rounded up to the next odd one, since walls and rooms alternate), and the listed algorithms.
 enum MazeRequestRules {
+    static let sides = MazeParameters.sizeRange
+
     static func parameters(seed: String?, width: Int?, height: Int?, algorithm: String?) throws -> MazeParameters {
         let seedValue: UInt64
         if let seed {
-            guard let parsed = UInt64(seed.trimmingCharacters(in: .whitespaces)) else {
-                throw APIError.badRequest("The seed must be a whole number from 0 to \(UInt64.max), not '\(seed)'.",
+            guard let parsed = Self.seed(seed) else {
+                throw APIError.badRequest("The seed must be 1 to 20 decimal digits, not '\(seed.prefix(40))'.",
                                           code: "invalid_seed")
             }
             seedValue = parsed
@@ -44,7 +57,7 @@ enum MazeRequestRules {
         }
         let algorithmValue = try self.algorithm(algorithm)
         guard width != nil || height != nil else { return .random(seed: seedValue, algorithm: algorithmValue) }
-        let w = width ?? height ?? 0, h = height ?? width ?? 0
+        let w = try side(width ?? height ?? 0, "width"), h = try side(height ?? width ?? 0, "height")
         do {
             return try MazeParameters(seed: seedValue, width: w, height: h, algorithm: algorithmValue)
         } catch {
@@ -53,11 +66,23 @@ enum MazeRequestRules {
         }
     }
 
+    /// 1–20 ASCII digits (one trailing newline tolerated, see `Input.digits`), wrapping modulo 2^64.
+    static func seed(_ text: String) -> UInt64? {
+        let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
+        guard (1...20).contains(body.utf8.count), body.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return body.utf8.reduce(UInt64(0)) { $0 &* 10 &+ UInt64($1 - 0x30) }
+    }
+
+    static func side(_ value: Int, _ name: String) throws -> Int {
+        let checked = try Input.int(value, name, in: sides, code: "invalid_size")
+        return checked.isMultiple(of: 2) ? checked + 1 : checked
+    }
+
     static func algorithm(_ name: String?) throws -> MazeAlgorithm {
         guard let name else { return .hybrid }
         guard let algorithm = MazeAlgorithm(rawValue: name) else {
             throw APIError.badRequest(
-                "Unknown algorithm '\(name)'; use one of \(MazeAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")).",
+                "Unknown algorithm '\(name.prefix(40))'; use one of \(MazeAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")).",
                 code: "invalid_algorithm")
         }
         return algorithm
@@ -65,8 +90,8 @@ enum MazeRequestRules {
 
     static func int(_ text: String?, _ name: String) throws -> Int? {
         guard let text else { return nil }
-        guard let value = Int(text) else {
-            throw APIError.badRequest("'\(name)' must be a whole number, not '\(text)'.", code: "invalid_size")
+        guard text.utf8.count <= 20, let value = Int(text) else {
+            throw APIError.badRequest("'\(name)' must be a whole number, not '\(text.prefix(40))'.", code: "invalid_size")
         }
         return value
     }

@@ -13,6 +13,9 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
     let traffic = MazeTraffic()
     let explorations: MazeExplorations
 
+    /// Room ids and locks are well under this; longer ones are not even decoded.
+    static var maxTokenBytes: Int { 256 }
+
     func register(on router: Router<Context>) {
         let api = router.group("api/maze")
         api.get("start", use: start)
@@ -41,34 +44,38 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
     }
 
     @Sendable func room(_ request: Request, context: Context) async throws -> Response {
-        let id = try context.parameters.require("id")
+        let id = try Input.boundedText(try context.parameters.require("id"), maxBytes: Self.maxTokenBytes,
+                                       orElse: APIError(.notFound, code: "unknown_room", message: "No room has this id."))
         let address = try? service.codec.address(ofRoomID: id)
         try await traffic.simulate(.fetch, on: address?.parameters, conditions: conditions(request))
         let room: RoomResponse
         do throws(MazeError) {
             room = try service.room(id: id)
         } catch {
-            throw APIError(.notFound, code: error.code, message: "No room has the id '\(id)'.")
+            throw APIError(.notFound, code: error.code, message: "No room has the id '\(id.prefix(80))'.")
         }
         return try JSONBody.response(room)
     }
 
     @Sendable func unlock(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(UnlockRequest.self, from: request)
+        _ = try Input.boundedText(body.lock, maxBytes: Self.maxTokenBytes,
+                                  orElse: APIError(.notFound, code: "invalid_lock", message: "No door has this lock."))
         let address = try? service.codec.address(ofLock: body.lock)
         try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request))
         let id: String
         do throws(MazeError) {
             id = try service.unlock(lock: body.lock)
         } catch {
-            throw APIError(.notFound, code: error.code, message: "No door has the lock '\(body.lock)'.")
+            throw APIError(.notFound, code: error.code, message: "No door has the lock '\(body.lock.prefix(80))'.")
         }
         return try JSONBody.response(RoomIDJSON(id: id))
     }
 
     /// `GET /api/maze/tiles/1010.svg` and friends: the art is generated, so it never changes.
     @Sendable func tile(_ request: Request, context: Context) async throws -> Response {
-        let file = try context.parameters.require("file")
+        let file = try Input.boundedText(try context.parameters.require("file"), maxBytes: 32,
+                                         orElse: APIError.notFound("That tile"))
         guard file.hasSuffix(".svg"), let svg = MazeTiles.svg(for: String(file.dropLast(4))) else {
             throw APIError.notFound("The tile '\(file)'")
         }
@@ -95,7 +102,7 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
     /// The conditions this request asked for (`X-Maze-Latency` or `?latency=`), else the server's.
     private func conditions(_ request: Request) throws -> SimulatedConditions {
         let asked = request.headers[values: .mazeLatency].first ?? request.uri.queryParameters["latency"].map(String.init)
-        guard let asked, !asked.isEmpty else { return options.conditions }
+        guard let asked else { return options.conditions }
         return try LatencyPreset.parse(asked).conditions
     }
 }

@@ -13,6 +13,8 @@ public struct MazeServerOptions: Sendable {
     /// The key behind room ids and lock tokens; nil reads `TESSERA_MAZE_SECRET` or a per-install
     /// secret file in the data folder (see `MazeSecretStore`).
     public var secret: MazeSecret?
+    /// How many server-side explorations may run at once, and for how long.
+    public var explorations = ExplorationLimits()
 
     public init() {}
 }
@@ -42,10 +44,11 @@ public enum LatencyPreset: String, CaseIterable, Sendable {
         SimulatedConditions(fetchDelay: fetch...fetch, unlockDelay: unlock...unlock)
     }
 
+    /// Exactly one of the preset names (as the contract's enum lists them); anything else is a 400.
     static func parse(_ text: String) throws -> LatencyPreset {
-        guard let preset = LatencyPreset(rawValue: text.lowercased()) else {
+        guard let preset = LatencyPreset(rawValue: text) else {
             throw APIError.badRequest(
-                "Unknown latency '\(text)'; use one of \(allCases.map(\.rawValue).joined(separator: ", ")).",
+                "Unknown latency '\(text.prefix(40))'; use one of \(allCases.map(\.rawValue).joined(separator: ", ")).",
                 code: "invalid_latency")
         }
         return preset
@@ -66,26 +69,44 @@ public func parseMillisecondRange(_ text: String) -> ClosedRange<Duration>? {
 }
 
 /// Where the maze secret comes from. Ids stay valid across restarts only if the secret does, so it
-/// is read from `TESSERA_MAZE_SECRET`, else from `maze-secret` in the data folder (created with
-/// random bytes on first start), else made up per process when there is no data folder.
+/// is read from `TESSERA_MAZE_SECRET`, else from `maze-secret` in the data folder (created with 32
+/// random bytes, mode 0600, on first start), else made up per process when there is no data folder.
+/// A secret that cannot be read or is too short stops start-up: silently replacing it would
+/// invalidate every room id handed out before.
 enum MazeSecretStore {
+    static let minimumLength = 32
+    static let fileName = "maze-secret"
+
     static func load(dataDirectory: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MazeSecret {
         if let passphrase = environment["TESSERA_MAZE_SECRET"], !passphrase.isEmpty {
+            guard passphrase.utf8.count >= minimumLength else {
+                throw StartupError("TESSERA_MAZE_SECRET must be at least \(minimumLength) characters; "
+                    + "make one with `openssl rand -hex 32`.")
+            }
             return MazeSecret(passphrase: passphrase)
         }
-        guard let dataDirectory else { return MazeSecret(passphrase: randomHex()) }
-        let path = dataDirectory + "/maze-secret"
-        if let saved = try? String(contentsOfFile: path, encoding: .utf8), saved.count >= 32 {
-            return MazeSecret(passphrase: saved.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let dataDirectory else { return MazeSecret(passphrase: Secrets.randomHex(bytes: 32)) }
+        let path = dataDirectory + "/" + fileName
+        if FileManager.default.fileExists(atPath: path) {
+            let saved: String
+            do {
+                saved = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                throw StartupError("Cannot read the maze secret \(path) (\(error.localizedDescription)). Give this user "
+                    + "read access (chmod 600), or delete the file to make a new one (room ids handed out so far then stop working).")
+            }
+            guard saved.utf8.count >= minimumLength else {
+                throw StartupError("The maze secret \(path) is shorter than \(minimumLength) characters. Put a long random "
+                    + "value in it (`openssl rand -hex 32 > \(path)`), or delete it to make a new one.")
+            }
+            try DataFolder.restrict(path, to: 0o600)
+            return MazeSecret(passphrase: saved)
         }
-        let fresh = randomHex()
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        try fresh.write(toFile: path, atomically: true, encoding: .utf8)
+        let fresh = Secrets.randomHex(bytes: 32)
+        try DataFolder.prepare(dataDirectory)
+        guard FileManager.default.createFile(atPath: path, contents: Data(fresh.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw StartupError("Cannot write the maze secret \(path); check that the data folder is writable.")
+        }
         return MazeSecret(passphrase: fresh)
-    }
-
-    private static func randomHex() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
     }
 }

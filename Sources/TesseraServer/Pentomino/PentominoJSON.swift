@@ -109,12 +109,35 @@ struct SolutionCountJSON: Encodable {
 struct CreatePuzzleRequest: Decodable {
     let board: String
     let flips: Bool?
+
+    private enum CodingKeys: String, CodingKey { case board, flips }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        board = try container.decode(String.self, forKey: .board)
+        flips = try container.decodeUnlessNull(Bool.self, forKey: .flips)
+    }
 }
 
+/// A tile to place. The origin is the board square under the top-left corner of the tile's 5×5
+/// grid, so it may lie up to 4 squares above or left of the board; the largest board side is 20.
 struct PlaceRequest: Decodable {
+    static let origins = -4...19
+
     let tile: String
-    let quarterTurns: Int?
-    let flipped: Bool?
+    let quarterTurns: Int
+    let flipped: Bool
     let row: Int
     let col: Int
+
+    private enum CodingKeys: String, CodingKey { case tile, quarterTurns, flipped, row, col }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tile = try container.decode(String.self, forKey: .tile)
+        quarterTurns = try container.decodeUnlessNull(Int.self, forKey: .quarterTurns) ?? 0
+        flipped = try container.decodeUnlessNull(Bool.self, forKey: .flipped) ?? false
+        row = try container.decode(Int.self, forKey: .row)
+        col = try container.decode(Int.self, forKey: .col)
+    }
 }

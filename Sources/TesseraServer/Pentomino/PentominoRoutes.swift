@@ -37,27 +37,33 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(CreatePuzzleRequest.self, from: request)
-        let shape = try Self.rules { try BoardShape.parse(body.board) }
+        // The API takes exactly the listed ids; the kit's looser spellings ("6×10") are for the CLI.
+        guard let shape = BoardShape(rawValue: body.board) else { throw Self.rules(PentominoError.unknownBoard(body.board)) }
         let puzzle = PentominoPuzzle(id: Secrets.id(), shape: shape, flips: body.flips ?? true)
         try await puzzles.insert(id: puzzle.id, puzzle)
         return try JSONBody.response(PuzzleJSON(puzzle: puzzle), status: .created)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        try JSONBody.response(PuzzleJSON(puzzle: try await load(context)))
+        try JSONBody.response(PuzzleJSON(puzzle: try await load(context)), for: request)
     }
 
     @Sendable func place(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(PlaceRequest.self, from: request)
-        let shape = try Self.rules { try TileShape.parse(body.tile) }
-        let placement = Placement(shape, Orientation(quarterTurns: body.quarterTurns ?? 0, flipped: body.flipped ?? false),
-                                  at: Square(row: body.row, col: body.col))
+        let shape = try Self.tile(body.tile)
+        // Range-checked here so the kit's square arithmetic only ever sees small numbers.
+        let turns = try Input.int(body.quarterTurns, "quarterTurns", in: 0...3, code: "invalid_orientation")
+        let row = try Input.int(body.row, "row", in: PlaceRequest.origins, code: "invalid_position")
+        let col = try Input.int(body.col, "col", in: PlaceRequest.origins, code: "invalid_position")
+        let placement = Placement(shape, Orientation(quarterTurns: turns, flipped: body.flipped),
+                                  at: Square(row: row, col: col))
         return try await change(context) { puzzle in try Self.rules { try puzzle.place(placement) } }
     }
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
-        let letter = try context.parameters.require("tile")
-        let shape = try Self.rules { try TileShape.parse(letter) }
+        let letter = try Input.boundedText(try context.parameters.require("tile"), maxBytes: 8,
+                                           orElse: APIError.badRequest("A tile is one letter.", code: "unknown_tile"))
+        let shape = try Self.tile(letter)
         return try await change(context) { puzzle in try Self.rules { _ = try puzzle.remove(shape) } }
     }
 
@@ -75,27 +81,46 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
     @Sendable func solutions(_ request: Request, context: Context) async throws -> Response {
         let puzzle = try await load(context)
         let limit = try request.uri.queryParameters["limit"].map { text -> Int in
-            guard let value = Int(String(text)), value > 0 else { throw APIError.badRequest("limit must be a positive whole number.", code: "invalid_limit") }
+            guard let value = Int(String(text)), (1...Self.maxLimit).contains(value) else {
+                throw APIError.badRequest("limit must be a whole number from 1 to \(Self.maxLimit).", code: "invalid_limit")
+            }
             return value
         }
         let result = puzzle.solutionCount(limit: limit)
         return try JSONBody.response(SolutionCountJSON(solutions: result.count, complete: result.complete))
     }
 
+    /// A tile as the API names it: one capital letter (the kit also takes lower case, for the CLI).
+    static func tile(_ letter: String) throws -> TileShape {
+        guard letter.utf8.count == 1, letter.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
+            throw rules(PentominoError.unknownTile(letter))
+        }
+        return try rules { try TileShape.parse(letter) }
+    }
+
+    /// No board has more completions than this, so a larger limit would mean nothing.
+    static var maxLimit: Int { 1_000_000 }
+
+    static func puzzleID(_ context: Context) throws -> String {
+        try Input.boundedText(try context.parameters.require("id"), maxBytes: 64, orElse: APIError.notFound("That puzzle"))
+    }
+
     private func load(_ context: Context) async throws -> PentominoPuzzle {
-        let id = try context.parameters.require("id")
+        let id = try Self.puzzleID(context)
         guard let puzzle = try await puzzles.find(id: id) else { throw APIError.notFound("Puzzle '\(id)'") }
         return puzzle
     }
 
     private func change(_ context: Context, _ body: @escaping @Sendable (inout PentominoPuzzle) throws -> Void) async throws -> Response {
-        let id = try context.parameters.require("id")
+        let id = try Self.puzzleID(context)
         guard let puzzle = try await puzzles.update(id: id, body) else { throw APIError.notFound("Puzzle '\(id)'") }
         return try JSONBody.response(PuzzleJSON(puzzle: puzzle))
     }
 
     /// Runs kit rules and turns their refusals into API errors: unknown names are bad requests,
     /// placements that break the rules are conflicts with the board as it stands.
+    static func rules(_ error: PentominoError) -> APIError { apiError(code: error.code, message: error.description) }
+
     static func rules<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

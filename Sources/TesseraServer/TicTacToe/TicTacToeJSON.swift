@@ -57,6 +57,15 @@ struct CreateGameRequest: Decodable {
     let mode: MatchMode
     let players: [String]
     let difficulty: Difficulty?
+
+    private enum CodingKeys: String, CodingKey { case mode, players, difficulty }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        mode = try container.decode(MatchMode.self, forKey: .mode)
+        players = try container.decode([String].self, forKey: .players)
+        difficulty = try container.decodeUnlessNull(Difficulty.self, forKey: .difficulty)
+    }
 }
 
 struct MoveRequest: Decodable {

@@ -3,6 +3,8 @@ import Hummingbird
 import TicTacToeKit
 
 /// `/api/tictactoe`: decode, let `Match` apply the rules, store, answer, and tell watchers.
+/// Seat tokens are handed to players once and stored only as SHA-256 hashes: the kit compares
+/// the hash of the presented token with the stored one.
 struct TicTacToeRoutes<Context: RequestContext>: Sendable {
     let store: any TicTacToeStore
     let live: LiveUpdates
@@ -21,7 +23,7 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
         let token = body.mode == .online ? Secrets.token() : nil
         let match = try Self.rules {
             try Match(id: Secrets.id(), mode: body.mode, names: body.players, difficulty: body.difficulty,
-                      creatorToken: token, seed: UInt64.random(in: 0...UInt64.max))
+                      creatorToken: token.map(Secrets.hash), seed: UInt64.random(in: 0...UInt64.max))
         }
         try await store.insert(match)
         var answer = GameJSON(match: match)
@@ -30,13 +32,13 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        try JSONBody.response(GameJSON(match: try await load(context)))
+        try JSONBody.response(GameJSON(match: try await load(context)), for: request)
     }
 
     @Sendable func move(_ request: Request, context: Context) async throws -> Response {
-        let id = try context.parameters.require("id")
+        let id = try Self.gameID(context)
         let body = try await JSONBody.decode(MoveRequest.self, from: request)
-        let token = Self.bearerToken(request)
+        let token = Self.bearerToken(request).map(Secrets.hash)
         let match = try await store.update(id: id) { match in
             try Self.rules { try match.play(Position(row: body.row, col: body.col), token: token) }
         }
@@ -46,11 +48,11 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
     }
 
     @Sendable func join(_ request: Request, context: Context) async throws -> Response {
-        let id = try context.parameters.require("id")
+        let id = try Self.gameID(context)
         let body = try await JSONBody.decode(JoinRequest.self, from: request)
         let token = Secrets.token()
         let match = try await store.update(id: id) { match in
-            try Self.rules { try match.join(name: body.name, token: token) }
+            try Self.rules { try match.join(name: body.name, token: Secrets.hash(token)) }
         }
         guard let match else { throw APIError.notFound("Game '\(id)'") }
         await publish(match)
@@ -61,12 +63,15 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
 
     /// Server-sent events: the game now, then again after every change.
     @Sendable func events(_ request: Request, context: Context) async throws -> Response {
-        let match = try await load(context)
-        return await live.eventStream(Self.topic(match.id), initial: try Self.json(GameJSON(match: match)))
+        let id = try Self.gameID(context)
+        return try await live.eventStream(Self.topic(id)) {
+            guard let match = try await store.find(id: id) else { throw APIError.notFound("Game '\(id)'") }
+            return try Self.json(GameJSON(match: match))
+        }
     }
 
     private func load(_ context: Context) async throws -> Match {
-        let id = try context.parameters.require("id")
+        let id = try Self.gameID(context)
         guard let match = try await store.find(id: id) else { throw APIError.notFound("Game '\(id)'") }
         return match
     }
@@ -76,6 +81,12 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
         await live.publish(Self.topic(match.id), payload: json)
     }
 
+    /// Ids are 12 characters; anything much longer cannot be a game and is not looked up.
+    static func gameID(_ context: Context) throws -> String {
+        let id = try context.parameters.require("id")
+        return try Input.boundedText(id, maxBytes: 64, orElse: APIError.notFound("That game"))
+    }
+
     static func topic(_ id: String) -> String { "tictactoe/\(id)" }
     static func invitePath(_ id: String) -> String { "/tictactoe/?join=\(id)" }
 
@@ -83,8 +94,10 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
         String(decoding: try JSONBody.encoder.encode(value), as: UTF8.self)
     }
 
+    /// The bearer token, if one of a plausible size was sent (a huge one is simply wrong).
     static func bearerToken(_ request: Request) -> String? {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
+        guard let header = request.headers[.authorization], header.utf8.count <= 256,
+              header.lowercased().hasPrefix("bearer ") else { return nil }
         return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
     }
 
@@ -100,25 +113,5 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
             }
             throw APIError(status, code: error.code, message: error.description)
         }
-    }
-}
-
-/// Random identifiers and secrets.
-enum Secrets {
-    private static let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
-
-    /// A short, unambiguous game id (about 60 bits).
-    static func id() -> String { String((0..<12).map { _ in alphabet.randomElement() ?? "a" }) }
-
-    /// A 128-bit secret in hex from the system's secure generator.
-    static func token() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TicTacToeKit
 
@@ -16,6 +17,18 @@ enum TicTacToeMigrations {
     static func register(in migrator: inout DatabaseMigrator) {
         // A match is stored as JSON (players and moves) and replayed through the rules on load.
         migrator.registerMigration("tictactoe-v1") { db in try DocumentTable<Match>.create(table, in: db) }
+        // Seat tokens used to be stored in clear; from v2 only their SHA-256 is kept.
+        migrator.registerMigration("tictactoe-v2-token-hashes") { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, body FROM \(table)")
+            for row in rows {
+                let id: String = row["id"], body: String = row["body"]
+                guard var object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+                      let tokens = object["tokens"] as? [String], !tokens.isEmpty else { continue }
+                object["tokens"] = tokens.map(Secrets.hash)
+                let updated = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+                try db.execute(sql: "UPDATE \(table) SET body = ? WHERE id = ?", arguments: [updated, id])
+            }
+        }
     }
 }
 

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Checks for values where they enter the server, so kit arithmetic only ever sees numbers in
+/// range and a bad value gets a 400 naming the field, never a trap.
+enum Input {
+    /// `value` if it lies in `range`, else a 400 with `code`.
+    static func int(_ value: Int, _ name: String, in range: ClosedRange<Int>, code: String) throws -> Int {
+        guard range.contains(value) else {
+            throw APIError.badRequest("'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(value).",
+                                      code: code)
+        }
+        return value
+    }
+
+    /// A string parameter of at most `maxBytes` UTF-8 bytes (ids, letters, locks), else 404/400 as `error`.
+    static func boundedText(_ text: String, maxBytes: Int, orElse error: @autoclosure () -> APIError) throws -> String {
+        guard text.utf8.count <= maxBytes else { throw error() }
+        return text
+    }
+
+    /// A decimal string as the contract's `^[0-9]{1,N}$` accepts it. Regex engines let `$` match
+    /// before one final newline, so the fuzzer may send "42\n" as valid: it is accepted too.
+    static func digits(_ text: String, maxDigits: Int) -> UInt64? {
+        let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
+        guard (1...maxDigits).contains(body.utf8.count), body.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return UInt64(body)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Like `decodeIfPresent`, but a key that is present with `null` is an error: the contract
+    /// says "optional", not "nullable", so `{"flips": null}` is refused rather than read as absent.
+    func decodeUnlessNull<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        if try decodeNil(forKey: key) {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath + [key],
+                                                            debugDescription: "null is not allowed here"))
+        }
+        return try decode(T.self, forKey: key)
+    }
+}

@@ -1,0 +1,41 @@
+import Metrics
+import Prometheus
+
+/// The server's Prometheus metrics. swift-metrics is bootstrapped once per process with a
+/// Prometheus registry, so Hummingbird's `MetricsMiddleware` (requests and durations by route,
+/// method and status) and our own gauges land in one registry that `GET /metrics` renders.
+public enum TesseraMetrics {
+    /// The registry behind `MetricsSystem`; touching it bootstraps swift-metrics (once).
+    public static let registry: PrometheusCollectorRegistry = {
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Route labels are route patterns ("/api/tictactoe/games/{id}"), never raw paths, so the
+        // number of series stays bounded whatever URLs clients send.
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .seconds(5), .seconds(30),
+        ]
+        MetricsSystem.bootstrap(factory)
+        return registry
+    }()
+
+    /// Server-sent-event streams open now, by kind (`tictactoe`, `maze_explore`).
+    static func openStreams(_ kind: String) -> Prometheus.Gauge {
+        registry.makeGauge(name: "tessera_open_streams", labels: [("kind", kind)],
+                           help: "Server-sent-event streams open now.")
+    }
+
+    /// Server-side maze explorations running now.
+    static let runningExplorations: Prometheus.Gauge = registry.makeGauge(
+        name: "tessera_running_explorations", help: "Server-side maze explorations running now.")
+
+    /// Requests refused because a limit was reached (`explorations`, `streams`, `solver`).
+    static func refused(_ limit: String) -> Prometheus.Counter {
+        registry.makeCounter(name: "tessera_refused_total", labels: [("limit", limit)],
+                             help: "Requests refused with 429 because a limit was reached.")
+    }
+
+    /// The Prometheus text exposition of every metric.
+    static func exposition() -> [UInt8] { registry.emitToBuffer() }
+}
