@@ -89,8 +89,10 @@ let package = Package(
         .testTarget(
             name: "TesseraServerTests",
             dependencies: [
-                "TesseraServer", "TesseraAPI", "GridKit", "MazeKit", "MazeClient",
+                "TesseraServer", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
         ),

@@ -10,3 +10,19 @@ def test_home_page_has_a_card_per_app_and_links_tictactoe(page):
     page.get_by_test_id("card-tictactoe").click()
     expect(page).to_have_url(re.compile(r"/tictactoe/$"))
     expect(page.get_by_test_id("names-label")).to_have_text("Please enter names of players")
+
+
+def test_every_page_runs_under_the_strict_content_security_policy(page):
+    """The server forbids inline script and style; no page may trip over that (or anything else)."""
+    problems = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    for path in ["/", "/tictactoe/", "/pentomino/", "/maze/"]:
+        response = page.goto(path)
+        headers = response.headers
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        page.wait_for_load_state("networkidle")
+    assert problems == []

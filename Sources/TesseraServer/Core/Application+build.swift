@@ -11,6 +11,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     let database = try TesseraDatabase(directory: config.dataDirectory)
     let live = LiveUpdates(limits: config.liveUpdates)
     _ = TesseraMetrics.registry  // bootstraps swift-metrics before any middleware makes a metric
+    _ = TesseraMetrics.runningExplorations  // listed from the start, at 0
 
     let router = Router(context: BasicRequestContext.self)
     let routes = RouteTable()
