@@ -1,12 +1,27 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// A table of JSON documents keyed by id — how apps keep values that the kit rebuilds and
 /// validates on load (a TicTacToe match replays its moves; a pentomino puzzle re-places its tiles).
 /// `update` reads, changes and writes in one transaction, so concurrent changes never interleave.
+///
+/// Reads are served from a small cache of decoded documents when possible: loading means a
+/// database read plus replaying the document through the rules, which is most of a GET's cost.
+/// The cache is written inside each write transaction (writes are serialised, so it sees them in
+/// commit order), and a read only fills it if no write happened while it was reading, so it never
+/// holds a state older than the database's. It assumes this process is the only writer, which is
+/// true of the embedded SQLite file; a shared database (several nodes) must not use it.
 struct DocumentTable<Document: Codable & Sendable>: Sendable {
     let database: TesseraDatabase
     let name: String
+    private let cache: DocumentCache<Document>
+
+    init(database: TesseraDatabase, name: String, cacheCapacity: Int = 4096) {
+        self.database = database
+        self.name = name
+        self.cache = DocumentCache(capacity: cacheCapacity)
+    }
 
     /// The migration that creates a document table; each app registers its own.
     static func create(_ name: String, in db: Database) throws {
@@ -20,27 +35,38 @@ struct DocumentTable<Document: Codable & Sendable>: Sendable {
 
     func insert(id: String, _ document: Document) async throws {
         let body = try Self.encode(document)
-        try await database.writer.write { [name] db in
+        try await database.writer.write { [name, cache] db in
             try db.execute(
                 sql: "INSERT INTO \(name) (id, body, created_at, updated_at) VALUES (?, ?, ?, ?)",
                 arguments: [id, body, Date(), Date()])
+            cache.store(id, document)
         }
     }
 
     func find(id: String) async throws -> Document? {
-        try await database.writer.read { [name] db in try Self.load(id: id, from: name, db) }
+        if let cached = cache.document(id) { return cached }
+        let epoch = cache.epoch
+        let document = try await database.writer.read { [name] db in try Self.load(id: id, from: name, db) }
+        if let document { cache.fill(id, document, ifUnchangedSince: epoch) }
+        return document
     }
 
     /// Applies `change` to the stored document atomically; `nil` when there is no such id.
     /// An error thrown by `change` rolls the transaction back and reaches the caller.
     func update(id: String, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document? {
-        try await database.writer.write { [name] db in
-            guard var document = try Self.load(id: id, from: name, db) else { return nil }
-            try change(&document)
-            try db.execute(
-                sql: "UPDATE \(name) SET body = ?, updated_at = ? WHERE id = ?",
-                arguments: [try Self.encode(document), Date(), id])
-            return document
+        do {
+            return try await database.writer.write { [name, cache] db in
+                guard var document = try Self.load(id: id, from: name, db) else { return nil }
+                try change(&document)
+                try db.execute(
+                    sql: "UPDATE \(name) SET body = ?, updated_at = ? WHERE id = ?",
+                    arguments: [try Self.encode(document), Date(), id])
+                cache.store(id, document)
+                return document
+            }
+        } catch {
+            cache.forget(id)  // the transaction did not commit: drop whatever the closure cached
+            throw error
         }
     }
 
@@ -64,5 +90,62 @@ struct DocumentTable<Document: Codable & Sendable>: Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
+    }
+}
+
+/// Recently used documents by id, at most `capacity` (the oldest half is dropped when full).
+final class DocumentCache<Document: Sendable>: Sendable {
+    private struct State {
+        var documents: [String: (document: Document, used: UInt64)] = [:]
+        var clock: UInt64 = 0
+        /// Bumped by every write, so a read that raced a write does not fill the cache.
+        var epoch: UInt64 = 0
+    }
+    private let state = Mutex(State())
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    var epoch: UInt64 { state.withLock { $0.epoch } }
+
+    func document(_ id: String) -> Document? {
+        state.withLock { state in
+            guard let entry = state.documents[id] else { return nil }
+            state.clock += 1
+            state.documents[id]?.used = state.clock
+            return entry.document
+        }
+    }
+
+    /// A write's result: always stored.
+    func store(_ id: String, _ document: Document) {
+        state.withLock { state in
+            state.epoch += 1
+            Self.put(id, document, in: &state, capacity: capacity)
+        }
+    }
+
+    /// A read's result: stored only if no write happened since `epoch`.
+    func fill(_ id: String, _ document: Document, ifUnchangedSince epoch: UInt64) {
+        state.withLock { state in
+            guard state.epoch == epoch else { return }
+            Self.put(id, document, in: &state, capacity: capacity)
+        }
+    }
+
+    func forget(_ id: String) {
+        state.withLock { state in
+            state.epoch += 1
+            state.documents[id] = nil
+        }
+    }
+
+    private static func put(_ id: String, _ document: Document, in state: inout State, capacity: Int) {
+        state.clock += 1
+        state.documents[id] = (document, state.clock)
+        if state.documents.count > capacity {
+            let cutoff = state.documents.values.map(\.used).sorted()[state.documents.count / 2]
+            state.documents = state.documents.filter { $0.value.used >= cutoff }
+        }
     }
 }

@@ -57,21 +57,6 @@ public enum JSONBody {
         )
     }
 
-    /// A stored document's JSON with an `ETag` (a hash of the exact bytes, so any change to the
-    /// document changes it), or `304 Not Modified` when the request's `If-None-Match` names it.
-    public static func response(_ value: some Encodable, for request: Request) throws -> Response {
-        let data = try encoder.encode(value)
-        let tag = ETag.of(data)
-        if let match = request.headers[.ifNoneMatch], ETag.matches(match, tag) {
-            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache"])
-        }
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/json; charset=utf-8", .eTag: tag, .cacheControl: "no-cache"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data))
-        )
-    }
-
     private static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

@@ -17,6 +17,7 @@ enum PentominoMigrations {
 /// `/api/pentomino`: tiles and boards, and puzzles in progress kept in SQLite.
 struct PentominoRoutes<Context: RequestContext>: Sendable {
     let puzzles: DocumentTable<PentominoPuzzle>
+    let rendered = RenderedDocuments<PentominoPuzzle>()
 
     init(database: TesseraDatabase) {
         puzzles = DocumentTable(database: database, name: PentominoMigrations.table)
@@ -45,7 +46,8 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        try JSONBody.response(PuzzleJSON(puzzle: try await load(context)), for: request)
+        let puzzle = try await load(context)
+        return try rendered.response(id: puzzle.id, puzzle, for: request) { PuzzleJSON(puzzle: $0) }
     }
 
     @Sendable func place(_ request: Request, context: Context) async throws -> Response {

@@ -8,6 +8,7 @@ import TicTacToeKit
 struct TicTacToeRoutes<Context: RequestContext>: Sendable {
     let store: any TicTacToeStore
     let live: LiveUpdates
+    let rendered = RenderedDocuments<Match>()
 
     func register(on router: Router<Context>) {
         let games = router.group("api/tictactoe/games")
@@ -32,7 +33,8 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        try JSONBody.response(GameJSON(match: try await load(context)), for: request)
+        let match = try await load(context)
+        return try rendered.response(id: match.id, match, for: request) { GameJSON(match: $0) }
     }
 
     @Sendable func move(_ request: Request, context: Context) async throws -> Response {

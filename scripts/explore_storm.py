@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Does the server stay responsive while clients pile onto /api/maze/explore? (issue 8, item 3)
+
+  scripts/explore_storm.py [path/to/tessera] [--streams 30] [--seconds 10]
+
+Starts `tessera serve` on a free loopback port (fresh data dir), opens N simultaneous 101×101
+exploration streams (the server runs at most --maze-max-explorations of them, default 4, and
+answers the rest 429), and meanwhile times GET /health once every 50 ms. Prints how many streams
+ran and were refused, and /health's p50/p99/max; exits 1 if p99 is 50 ms or more.
+Loopback only; bounded in time; always stops the server it started.
+"""
+import argparse
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build/release/tessera"))
+    parser.add_argument("--streams", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=10)
+    args = parser.parse_args()
+
+    port, data = free_port(), tempfile.mkdtemp(prefix="tessera-storm-")
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen([args.binary, "serve", "--port", str(port), "--data-dir", data, "--log-level", "warning"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    outcome = {"ran": 0, "refused": 0, "other": 0}
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def stream(index):
+        url = f"{base}/api/maze/explore?seed={2026 + index}&width=101&height=101&latency=original"
+        try:
+            with urllib.request.urlopen(url, timeout=args.seconds + 10) as answer:
+                with lock:
+                    outcome["ran"] += 1
+                while not stop.is_set() and answer.readline():
+                    pass
+        except urllib.error.HTTPError as error:
+            with lock:
+                outcome["refused" if error.code == 429 else "other"] += 1
+        except OSError:
+            pass
+
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(base + "/health", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        threads = [threading.Thread(target=stream, args=(i,), daemon=True) for i in range(args.streams)]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.5)
+        timings = []
+        end = time.time() + args.seconds
+        while time.time() < end:
+            started = time.perf_counter()
+            urllib.request.urlopen(base + "/health", timeout=5).read()
+            timings.append((time.perf_counter() - started) * 1000)
+            time.sleep(0.05)
+        stop.set()
+        timings.sort()
+        p50, p99 = timings[len(timings) // 2], timings[min(len(timings) - 1, int(len(timings) * 0.99))]
+        print(f"{args.streams} explore streams requested: {outcome['ran']} ran, {outcome['refused']} refused with 429, "
+              f"{outcome['other']} other")
+        print(f"/health during the storm ({len(timings)} calls): p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {timings[-1]:.2f} ms "
+              f"-> {'PASS' if p99 < 50 else 'FAIL'} (p99 < 50 ms)")
+        return 0 if p99 < 50 else 1
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
