@@ -32,7 +32,14 @@ public struct RetryPolicy: Hashable, Sendable {
 
 public struct ExplorerOptions: Sendable {
     public var strategy: ExplorationStrategy
+    /// Room fetches in flight at once. 16 covers the widest frontier the benchmark mazes reach (up to
+    /// 19 rooms waiting at once on 101×101), so fetches hardly ever queue, while keeping the burst a
+    /// server sees bounded.
     public var maxConcurrentFetches: Int
+    /// A ceiling on unlocks in flight, not a pool size: the event-driven explorer starts every unlock
+    /// the moment its lock is seen (see `MazeExplorer`), so this only binds when more doors than this
+    /// await unlocking at once. The default is a guard for the server and the client's connections
+    /// (the HTTP client keeps up to 64 per host); mazes up to 101×101 never need more than about 12.
     public var maxConcurrentUnlocks: Int
     public var retry: RetryPolicy
     /// Seeds the retry jitter, so a run's timing is reproducible.
@@ -41,7 +48,7 @@ public struct ExplorerOptions: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
 
     public init(strategy: ExplorationStrategy = .eventDriven, maxConcurrentFetches: Int = 16,
-                maxConcurrentUnlocks: Int = 4, retry: RetryPolicy = RetryPolicy(), jitterSeed: UInt64 = 0,
+                maxConcurrentUnlocks: Int = 64, retry: RetryPolicy = RetryPolicy(), jitterSeed: UInt64 = 0,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.strategy = strategy
         self.maxConcurrentFetches = max(1, maxConcurrentFetches)
