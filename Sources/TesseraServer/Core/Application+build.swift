@@ -8,7 +8,7 @@ import MazeKit
 public func buildApplication(_ config: Configuration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "tessera")
     logger.logLevel = config.logLevel
-    let database = try TesseraDatabase(directory: config.dataDirectory)
+    let stores = try AppStores.make(config.storage)
     let live = LiveUpdates(limits: config.liveUpdates)
     _ = TesseraMetrics.registry  // bootstraps swift-metrics before any middleware makes a metric
     _ = TesseraMetrics.runningExplorations  // listed from the start, at 0
@@ -37,8 +37,8 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         }
         return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(bytes: document)))
     }
-    TicTacToeRoutes(store: SQLiteTicTacToeStore(database: database), live: live).register(on: router)
-    PentominoRoutes(database: database).register(on: router)
+    TicTacToeRoutes(store: stores.games, live: live).register(on: router)
+    PentominoRoutes(puzzles: stores.puzzles).register(on: router)
     let mazes = MazeService(secret: try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory))
     let selfAddress = ServerAddress()
     MazeRoutes(service: mazes, options: config.maze,

@@ -7,7 +7,7 @@ import Logging
 public struct Configuration: Sendable {
     public var host: String
     public var port: Int
-    /// Where the SQLite file lives; `nil` keeps everything in memory (tests).
+    /// Where the SQLite file and the maze secret live; `nil` keeps everything in memory (tests).
     public var dataDirectory: String?
     /// The folder of static pages.
     public var publicDirectory: String
@@ -28,6 +28,11 @@ public struct Configuration: Sendable {
         self.dataDirectory = dataDirectory
         self.publicDirectory = publicDirectory
         self.logLevel = logLevel
+    }
+
+    /// The storage backend: SQLite in the data folder, or memory when there is none.
+    public var storage: StorageBackend {
+        dataDirectory.map { .sqlite(directory: $0) } ?? .memory
     }
 
     /// Reads the environment fallbacks.

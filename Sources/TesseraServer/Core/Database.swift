@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
 
-/// The embedded SQLite database: one file in the data folder, WAL mode, each app's migrations.
-/// With no data folder it lives in memory, which the tests use.
-public struct TesseraDatabase: Sendable {
-    public let writer: any DatabaseWriter
+/// The embedded SQLite database: one file in the data folder, WAL mode. Each app's SQLite store
+/// runs its own migrations on it when created (GRDB records them by name, so apps never need to
+/// know about each other); with no data folder it lives in memory.
+struct TesseraDatabase: Sendable {
+    let writer: any DatabaseWriter
 
-    public init(directory: String?) throws {
+    init(directory: String?) throws {
         if let directory {
             try DataFolder.prepare(directory)
             var configuration = GRDB.Configuration()
@@ -16,14 +17,10 @@ public struct TesseraDatabase: Sendable {
         } else {
             writer = try DatabaseQueue()
         }
-        try Self.migrator.migrate(writer)
     }
 
-    /// Every app registers its own migrations here, in the order they shipped.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        TicTacToeMigrations.register(in: &migrator)
-        PentominoMigrations.register(in: &migrator)
-        return migrator
+    /// Applies an app's migrations that have not run yet.
+    func migrate(_ migrator: DatabaseMigrator) throws {
+        try migrator.migrate(writer)
     }
 }

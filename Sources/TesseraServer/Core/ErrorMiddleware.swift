@@ -20,6 +20,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
+        } catch let error as any APIErrorConvertible {
+            return try error.apiError.response(from: request, context: context)
         } catch let error as HTTPError {
             if error.status == .notFound, let allowed = routes.methods(forPath: request.uri.path), !allowed.isEmpty {
                 var response = try APIError(

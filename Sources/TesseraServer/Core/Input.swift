@@ -17,16 +17,6 @@ enum Input {
         guard text.utf8.count <= maxBytes else { throw error() }
         return text
     }
-
-    /// A decimal string as the contract's `^[0-9]{1,N}$` accepts it. Regex engines let `$` match
-    /// before one final newline, so the fuzzer may send "42\n" as valid: it is accepted too.
-    static func digits(_ text: String, maxDigits: Int) -> UInt64? {
-        let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
-        guard (1...maxDigits).contains(body.utf8.count), body.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            return nil
-        }
-        return UInt64(body)
-    }
 }
 
 extension KeyedDecodingContainer {

@@ -58,15 +58,10 @@ enum MazeRequestRules {
         let algorithmValue = try self.algorithm(algorithm)
         guard width != nil || height != nil else { return .random(seed: seedValue, algorithm: algorithmValue) }
         let w = try side(width ?? height ?? 0, "width"), h = try side(height ?? width ?? 0, "height")
-        do {
-            return try MazeParameters(seed: seedValue, width: w, height: h, algorithm: algorithmValue)
-        } catch {
-            throw APIError.badRequest(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".",
-                                      code: error.code)
-        }
+        return try MazeParameters(seed: seedValue, width: w, height: h, algorithm: algorithmValue)
     }
 
-    /// 1–20 ASCII digits (one trailing newline tolerated, see `Input.digits`), wrapping modulo 2^64.
+    /// 1–20 ASCII digits (one trailing newline tolerated: regex engines let `$` match before it), wrapping modulo 2^64.
     static func seed(_ text: String) -> UInt64? {
         let body = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
         guard (1...20).contains(body.utf8.count), body.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }

@@ -48,13 +48,7 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
                                        orElse: APIError(.notFound, code: "unknown_room", message: "No room has this id."))
         let address = try? service.codec.address(ofRoomID: id)
         try await traffic.simulate(.fetch, on: address?.parameters, conditions: conditions(request))
-        let room: RoomResponse
-        do throws(MazeError) {
-            room = try service.room(id: id)
-        } catch {
-            throw APIError(.notFound, code: error.code, message: "No room has the id '\(id.prefix(80))'.")
-        }
-        return try JSONBody.response(room)
+        return try JSONBody.response(try service.room(id: id))
     }
 
     @Sendable func unlock(_ request: Request, context: Context) async throws -> Response {
@@ -63,13 +57,7 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
                                   orElse: APIError(.notFound, code: "invalid_lock", message: "No door has this lock."))
         let address = try? service.codec.address(ofLock: body.lock)
         try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request))
-        let id: String
-        do throws(MazeError) {
-            id = try service.unlock(lock: body.lock)
-        } catch {
-            throw APIError(.notFound, code: error.code, message: "No door has the lock '\(body.lock.prefix(80))'.")
-        }
-        return try JSONBody.response(RoomIDJSON(id: id))
+        return try JSONBody.response(RoomIDJSON(id: try service.unlock(lock: body.lock)))
     }
 
     /// `GET /api/maze/tiles/1010.svg` and friends: the art is generated, so it never changes.

@@ -1,27 +1,12 @@
 import Foundation
-import GRDB
 import GridKit
 import Hummingbird
 import PentominoKit
 
-enum PentominoMigrations {
-    static let table = "pentomino_puzzle"
-
-    static func register(in migrator: inout DatabaseMigrator) {
-        // A puzzle is stored as JSON (board, placements, clock); loading re-places every tile
-        // through the rules, so a stored puzzle can never hold an illegal board.
-        migrator.registerMigration("pentomino-v1") { db in try DocumentTable<PentominoPuzzle>.create(table, in: db) }
-    }
-}
-
 /// `/api/pentomino`: tiles and boards, and puzzles in progress kept in SQLite.
 struct PentominoRoutes<Context: RequestContext>: Sendable {
-    let puzzles: DocumentTable<PentominoPuzzle>
+    let puzzles: any PuzzleStore
     let rendered = RenderedDocuments<PentominoPuzzle>()
-
-    init(database: TesseraDatabase) {
-        puzzles = DocumentTable(database: database, name: PentominoMigrations.table)
-    }
 
     func register(on router: Router<Context>) {
         let api = router.group("api/pentomino")
@@ -39,9 +24,9 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(CreatePuzzleRequest.self, from: request)
         // The API takes exactly the listed ids; the kit's looser spellings ("6×10") are for the CLI.
-        guard let shape = BoardShape(rawValue: body.board) else { throw Self.rules(PentominoError.unknownBoard(body.board)) }
+        guard let shape = BoardShape(rawValue: body.board) else { throw PentominoError.unknownBoard(body.board) }
         let puzzle = PentominoPuzzle(id: Secrets.id(), shape: shape, flips: body.flips ?? true)
-        try await puzzles.insert(id: puzzle.id, puzzle)
+        try await puzzles.insert(puzzle)
         return try JSONBody.response(PuzzleJSON(puzzle: puzzle), status: .created)
     }
 
@@ -59,14 +44,14 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
         let col = try Input.int(body.col, "col", in: PlaceRequest.origins, code: "invalid_position")
         let placement = Placement(shape, Orientation(quarterTurns: turns, flipped: body.flipped),
                                   at: Square(row: row, col: col))
-        return try await change(context) { puzzle in try Self.rules { try puzzle.place(placement) } }
+        return try await change(context) { puzzle in try puzzle.place(placement) }
     }
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
         let letter = try Input.boundedText(try context.parameters.require("tile"), maxBytes: 8,
                                            orElse: APIError.badRequest("A tile is one letter.", code: "unknown_tile"))
         let shape = try Self.tile(letter)
-        return try await change(context) { puzzle in try Self.rules { _ = try puzzle.remove(shape) } }
+        return try await change(context) { puzzle in _ = try puzzle.remove(shape) }
     }
 
     @Sendable func reset(_ request: Request, context: Context) async throws -> Response {
@@ -95,9 +80,9 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
     /// A tile as the API names it: one capital letter (the kit also takes lower case, for the CLI).
     static func tile(_ letter: String) throws -> TileShape {
         guard letter.utf8.count == 1, letter.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-            throw rules(PentominoError.unknownTile(letter))
+            throw PentominoError.unknownTile(letter)
         }
-        return try rules { try TileShape.parse(letter) }
+        return try TileShape.parse(letter)
     }
 
     /// No board has more completions than this, so a larger limit would mean nothing.
@@ -109,32 +94,12 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
 
     private func load(_ context: Context) async throws -> PentominoPuzzle {
         let id = try Self.puzzleID(context)
-        guard let puzzle = try await puzzles.find(id: id) else { throw APIError.notFound("Puzzle '\(id)'") }
-        return puzzle
+        return try await puzzles.find(id: id).orNotFound("Puzzle '\(id)'")
     }
 
     private func change(_ context: Context, _ body: @escaping @Sendable (inout PentominoPuzzle) throws -> Void) async throws -> Response {
         let id = try Self.puzzleID(context)
-        guard let puzzle = try await puzzles.update(id: id, body) else { throw APIError.notFound("Puzzle '\(id)'") }
+        let puzzle = try await puzzles.update(id: id, body).orNotFound("Puzzle '\(id)'")
         return try JSONBody.response(PuzzleJSON(puzzle: puzzle))
-    }
-
-    /// Runs kit rules and turns their refusals into API errors: unknown names are bad requests,
-    /// placements that break the rules are conflicts with the board as it stands.
-    static func rules(_ error: PentominoError) -> APIError { apiError(code: error.code, message: error.description) }
-
-    static func rules<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as PentominoError {
-            throw apiError(code: error.code, message: error.description)
-        } catch let error as PuzzleError {
-            throw apiError(code: error.code, message: error.description)
-        }
-    }
-
-    private static func apiError(code: String, message: String) -> APIError {
-        let badRequest = ["unknown_tile", "unknown_board", "invalid_tile_text", "invalid_board_text"]
-        return APIError(badRequest.contains(code) ? .badRequest : .conflict, code: code, message: message)
     }
 }

@@ -22,10 +22,8 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(CreateGameRequest.self, from: request)
         let token = body.mode == .online ? Secrets.token() : nil
-        let match = try Self.rules {
-            try Match(id: Secrets.id(), mode: body.mode, names: body.players, difficulty: body.difficulty,
-                      creatorToken: token.map(Secrets.hash), seed: UInt64.random(in: 0...UInt64.max))
-        }
+        let match = try Match(id: Secrets.id(), mode: body.mode, names: body.players, difficulty: body.difficulty,
+                              creatorToken: token.map(Secrets.hash), seed: UInt64.random(in: 0...UInt64.max))
         try await store.insert(match)
         var answer = GameJSON(match: match)
         if let token { answer.seat = .init(token: token, marker: .cross, invite: Self.invitePath(match.id)) }
@@ -42,9 +40,8 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
         let body = try await JSONBody.decode(MoveRequest.self, from: request)
         let token = Self.bearerToken(request).map(Secrets.hash)
         let match = try await store.update(id: id) { match in
-            try Self.rules { try match.play(Position(row: body.row, col: body.col), token: token) }
-        }
-        guard let match else { throw APIError.notFound("Game '\(id)'") }
+            try match.play(Position(row: body.row, col: body.col), token: token)
+        }.orNotFound("Game '\(id)'")
         await publish(match)
         return try JSONBody.response(GameJSON(match: match))
     }
@@ -54,9 +51,8 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
         let body = try await JSONBody.decode(JoinRequest.self, from: request)
         let token = Secrets.token()
         let match = try await store.update(id: id) { match in
-            try Self.rules { try match.join(name: body.name, token: Secrets.hash(token)) }
-        }
-        guard let match else { throw APIError.notFound("Game '\(id)'") }
+            try match.join(name: body.name, token: Secrets.hash(token))
+        }.orNotFound("Game '\(id)'")
         await publish(match)
         var answer = GameJSON(match: match)
         answer.seat = .init(token: token, marker: .circle, invite: Self.invitePath(id))
@@ -67,15 +63,13 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
     @Sendable func events(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.gameID(context)
         return try await live.eventStream(Self.topic(id)) {
-            guard let match = try await store.find(id: id) else { throw APIError.notFound("Game '\(id)'") }
-            return try Self.json(GameJSON(match: match))
+            try Self.json(GameJSON(match: try await store.find(id: id).orNotFound("Game '\(id)'")))
         }
     }
 
     private func load(_ context: Context) async throws -> Match {
         let id = try Self.gameID(context)
-        guard let match = try await store.find(id: id) else { throw APIError.notFound("Game '\(id)'") }
-        return match
+        return try await store.find(id: id).orNotFound("Game '\(id)'")
     }
 
     private func publish(_ match: Match) async {
@@ -101,19 +95,5 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
         guard let header = request.headers[.authorization], header.utf8.count <= 256,
               header.lowercased().hasPrefix("bearer ") else { return nil }
         return String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-    }
-
-    /// Runs kit rules and turns their refusals into API errors with the right status.
-    static func rules<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as MatchError {
-            let status: HTTPResponse.Status = switch error {
-            case .move(.positionOutOfRange), .invalidName: .badRequest
-            case .forbidden: .forbidden
-            case .move(.cellOccupied), .move(.gameOver), .move(.notYourTurn), .waitingForOpponent, .alreadyFull, .notOnline: .conflict
-            }
-            throw APIError(status, code: error.code, message: error.description)
-        }
     }
 }

@@ -1,0 +1,26 @@
+/// Every app's store, built for the configured backend. This is the one place that knows which
+/// implementation each protocol gets; routes only ever see the protocols. (A PostgreSQL backend
+/// adds a case here and one implementation per protocol.)
+struct AppStores: Sendable {
+    let games: any TicTacToeStore
+    let puzzles: any PuzzleStore
+
+    static func make(_ backend: StorageBackend) throws -> AppStores {
+        switch backend {
+        case .sqlite(let directory):
+            let database = try TesseraDatabase(directory: directory)
+            return AppStores(games: try SQLiteTicTacToeStore(database: database),
+                             puzzles: try SQLitePuzzleStore(database: database))
+        case .memory:
+            return AppStores(games: InMemoryTicTacToeStore(), puzzles: InMemoryPuzzleStore())
+        }
+    }
+}
+
+/// Where apps keep their data.
+public enum StorageBackend: Sendable, Equatable {
+    /// One SQLite file, `tessera.sqlite`, in this folder (the default: `./tessera-data`).
+    case sqlite(directory: String)
+    /// Nothing is kept after the process ends (the unit tests).
+    case memory
+}

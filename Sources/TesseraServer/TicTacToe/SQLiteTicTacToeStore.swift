@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+import TicTacToeKit
+
+/// Matches in SQLite through GRDB: a document table, one JSON match per row, replayed through
+/// the rules on load.
+struct SQLiteTicTacToeStore: TicTacToeStore {
+    static let table = "tictactoe_match"
+    private let matches: DocumentTable<Match>
+
+    init(database: TesseraDatabase) throws {
+        try database.migrate(Self.migrator)
+        matches = DocumentTable(database: database, name: Self.table)
+    }
+
+    func insert(_ match: Match) async throws { try await matches.insert(id: match.id, match) }
+    func find(id: String) async throws -> Match? { try await matches.find(id: id) }
+    func update(id: String, _ change: @escaping @Sendable (inout Match) throws -> Void) async throws -> Match? {
+        try await matches.update(id: id, change)
+    }
+
+    /// TicTacToe's migrations, in the order they shipped.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("tictactoe-v1") { db in try DocumentTable<Match>.create(table, in: db) }
+        // Seat tokens used to be stored in clear; from v2 only their SHA-256 is kept.
+        migrator.registerMigration("tictactoe-v2-token-hashes") { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, body FROM \(table)")
+            for row in rows {
+                let id: String = row["id"], body: String = row["body"]
+                guard var object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+                      let tokens = object["tokens"] as? [String], !tokens.isEmpty else { continue }
+                object["tokens"] = tokens.map(Secrets.hash)
+                let updated = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+                try db.execute(sql: "UPDATE \(table) SET body = ? WHERE id = ?", arguments: [updated, id])
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import GridKit
+import PentominoKit
+import Testing
+import TicTacToeKit
+@testable import TesseraServer
+
+/// Every store implementation keeps the same promises, so routes can use any of them: what is
+/// inserted is found, an update is applied atomically, a refused change leaves the document as it
+/// was, and a missing id is `nil`.
+@Suite struct StoreContractTests {
+    static func gameStores() throws -> [(String, any TicTacToeStore)] {
+        [("memory", InMemoryTicTacToeStore()),
+         ("sqlite", try SQLiteTicTacToeStore(database: TesseraDatabase(directory: temporaryDirectory())))]
+    }
+
+    static func puzzleStores() throws -> [(String, any PuzzleStore)] {
+        [("memory", InMemoryPuzzleStore()),
+         ("sqlite", try SQLitePuzzleStore(database: TesseraDatabase(directory: temporaryDirectory())))]
+    }
+
+    struct Refused: Error {}
+
+    @Test func gameStoresKeepTheContract() async throws {
+        for (name, store) in try Self.gameStores() {
+            let match = try Match(id: "g1", mode: .local, names: ["Ann", "Bob"])
+            try await store.insert(match)
+            #expect(try await store.find(id: "g1") == match, "\(name)")
+            #expect(try await store.find(id: "nope") == nil, "\(name)")
+            let moved = try await store.update(id: "g1") { try $0.play(Position(row: 1, col: 1)) }
+            #expect(moved?.game.moves.count == 1, "\(name)")
+            await #expect(throws: Refused.self) {
+                _ = try await store.update(id: "g1") { match in
+                    try match.play(Position(row: 0, col: 0))
+                    throw Refused()
+                }
+            }
+            #expect(try await store.find(id: "g1")?.game.moves.count == 1, "\(name): a refused change is not kept")
+            #expect(try await store.update(id: "nope") { _ in } == nil, "\(name)")
+        }
+    }
+
+    @Test func puzzleStoresKeepTheContract() async throws {
+        for (name, store) in try Self.puzzleStores() {
+            let puzzle = PentominoPuzzle(id: "p1", shape: .sixByTen, flips: true)
+            try await store.insert(puzzle)
+            #expect(try await store.find(id: "p1") == puzzle, "\(name)")
+            let placement = Placement(.x, .identity, at: Square(row: -1, col: 0))
+            let placed = try await store.update(id: "p1") { try $0.place(placement) }
+            #expect(placed?.board.placements.count == 1, "\(name)")
+            #expect(try await store.find(id: "p1")?.board.placements.count == 1, "\(name)")
+            #expect(try await store.find(id: "nope") == nil, "\(name)")
+        }
+    }
+}
