@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import threading
@@ -19,6 +18,8 @@ import urllib.request
 
 import pytest
 
+from conftest import _binary, _free_port
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 GAMES = 96            # local games, split between the threads
@@ -26,20 +27,6 @@ THREADS = 6           # each owns GAMES / THREADS games and plays them round-rob
 KILL_AFTER = 0.4      # SIGKILL once this share of all planned moves has been acknowledged
 # Nine legal moves that end in a draw, so no game stops early and each can take nine writes.
 DRAW = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)]
-
-
-# Copied from conftest.py (kept unchanged there): a free port and the binary under test.
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _binary():
-    if os.environ.get("TESSERA_BIN"):
-        return os.environ["TESSERA_BIN"]
-    bin_dir = subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip()
-    return os.path.join(bin_dir, "tessera")
 
 
 class Servers:
