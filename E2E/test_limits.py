@@ -1,0 +1,63 @@
+"""Connection limits seen from outside: an idle keep-alive connection is closed after
+`--idle-timeout`, while a live-update stream that is quiet for longer stays open."""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+from conftest import ROOT, _binary, _free_port
+
+
+@pytest.fixture
+def short_idle_server():
+    port, data = _free_port(), tempfile.mkdtemp(prefix="tessera-limits-")
+    process = subprocess.Popen([_binary(), "serve", "--port", str(port), "--data-dir", data, "--idle-timeout", "1",
+                                "--log-level", "warning"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/health", timeout=1)
+            break
+        except OSError:
+            if process.poll() is not None or time.time() > deadline:
+                raise RuntimeError("tessera serve did not start")
+            time.sleep(0.2)
+    yield port
+    process.terminate()
+    process.wait(timeout=10)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def _request(sock, path):
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+
+
+def test_an_idle_connection_is_closed_but_a_quiet_stream_is_not(short_idle_server):
+    port = short_idle_server
+    idle = socket.create_connection(("127.0.0.1", port), timeout=5)
+    _request(idle, "/health")
+    assert idle.recv(4096).startswith(b"HTTP/1.1 200")
+    time.sleep(2.5)  # more than --idle-timeout 1
+    assert idle.recv(4096) == b"", "the server closes a keep-alive connection left idle"
+
+    body = json.dumps({"mode": "local", "players": ["Ann", "Bob"]}).encode()
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tictactoe/games", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    game = json.load(urllib.request.urlopen(request, timeout=5))
+    stream = socket.create_connection(("127.0.0.1", port), timeout=5)
+    _request(stream, f"/api/tictactoe/games/{game['id']}/events")
+    first = stream.recv(65536)
+    assert b"text/event-stream" in first
+    time.sleep(2.5)  # quiet for longer than the idle timeout: nothing to send yet
+    move = urllib.request.Request(f"http://127.0.0.1:{port}/api/tictactoe/games/{game['id']}/moves",
+                                  data=b'{"row":1,"col":1}', method="POST", headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(move, timeout=5).read()
+    later = stream.recv(65536)
+    assert b'"version":1' in later, "the stream outlived the idle timeout and delivered the move"
