@@ -32,21 +32,20 @@ public struct HTTPMazeAPI: MazeAPI {
     }
 
     public func startRoom() async throws -> String {
-        let answer: RoomIDResponse = if let newMaze {
-            try await call(.POST, "/api/maze/mazes", body: try JSONEncoder().encode(newMaze))
+        let answer: RoomID = if let newMaze {
+            try await call(.POST, MazeWire.mazes, body: try JSONEncoder().encode(newMaze))
         } else {
-            try await call(.GET, "/api/maze/start")
+            try await call(.GET, MazeWire.start)
         }
         return answer.id
     }
 
     public func room(id: String) async throws -> RoomResponse {
-        try await call(.GET, "/api/maze/rooms/" + Self.pathSegment(id))
+        try await call(.GET, MazeWire.rooms + Self.pathSegment(id))
     }
 
     public func unlock(lock: String) async throws -> String {
-        let answer: RoomIDResponse = try await call(.POST, "/api/maze/unlock",
-                                                     body: try JSONEncoder().encode(["lock": lock]))
+        let answer: RoomID = try await call(.POST, MazeWire.unlock, body: try JSONEncoder().encode(UnlockRequest(lock: lock)))
         return answer.id
     }
 
@@ -54,7 +53,7 @@ public struct HTTPMazeAPI: MazeAPI {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
         request.headers.add(name: "Accept", value: "application/json")
-        if let latency { request.headers.add(name: "X-Maze-Latency", value: latency) }
+        if let latency { request.headers.add(name: MazeWire.latencyHeader, value: latency) }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))
@@ -89,26 +88,6 @@ public struct HTTPMazeAPI: MazeAPI {
     static func pathSegment(_ id: String) -> String {
         id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? id
     }
-}
-
-/// The body of `POST /api/maze/mazes`; every field is optional (the server picks the rest at random).
-public struct NewMazeRequest: Codable, Hashable, Sendable {
-    /// A decimal string, because a 64-bit seed does not fit a JavaScript number.
-    public var seed: String?
-    public var width: Int?
-    public var height: Int?
-    public var algorithm: MazeAlgorithm?
-
-    public init(seed: UInt64? = nil, width: Int? = nil, height: Int? = nil, algorithm: MazeAlgorithm? = nil) {
-        self.seed = seed.map(String.init)
-        self.width = width
-        self.height = height
-        self.algorithm = algorithm
-    }
-}
-
-struct RoomIDResponse: Decodable {
-    let id: String
 }
 
 /// The process-wide HTTP client for maze calls. One pool serves every exploration, with room for a

@@ -11,7 +11,7 @@ public struct MazeService: Sendable {
     public let tileBasePath: String
     private let cache: MazeCache
 
-    public init(secret: MazeSecret, tileBasePath: String = "/api/maze/tiles", cacheCapacity: Int = 8) {
+    public init(secret: MazeSecret, tileBasePath: String = MazeWire.tiles, cacheCapacity: Int = 8) {
         codec = RoomCodec(secret: secret)
         self.tileBasePath = tileBasePath
         cache = MazeCache(capacity: cacheCapacity)

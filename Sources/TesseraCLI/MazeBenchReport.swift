@@ -5,7 +5,6 @@ import MazeClient
 import MazeKit
 import ServiceLifecycle
 import Synchronization
-import TesseraServer
 
 /// What `tessera maze bench` reports, per strategy, per maze and in all (also as `--json`).
 extension MazeCommand.Bench {

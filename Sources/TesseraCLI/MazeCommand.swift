@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MazeClient
 import MazeKit
-import TesseraServer
 
 struct MazeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,7 +5,6 @@ import FoundationNetworking
 #endif
 import MazeKit
 import Synchronization
-import TesseraServer
 
 // Shared pieces of `tessera maze explore` and `tessera maze bench`.
 

@@ -109,14 +109,6 @@ struct CreatedMazeJSON: Encodable {
     }
 }
 
-struct RoomIDJSON: Codable {
-    let id: String
-}
-
-struct UnlockRequest: Decodable {
-    let lock: String
-}
-
 /// The debug map: one string per row of tiles, top row first.
 struct MazeMapJSON: Encodable {
     let seed: String

@@ -17,7 +17,7 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
     static var maxTokenBytes: Int { 256 }
 
     func register(on router: Router<Context>) {
-        let api = router.group("api/maze")
+        let api = router.group("api/maze")  // MazeWire has the paths clients use
         api.get("start", use: start)
         api.post("mazes", use: create)
         api.get("rooms/:id", use: room)
@@ -31,7 +31,7 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
     @Sendable func start(_ request: Request, context: Context) async throws -> Response {
         let parameters = try MazeRequestRules.parameters(seed: nil, width: nil, height: nil, algorithm: nil)
         try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request))
-        return try JSONBody.response(RoomIDJSON(id: service.startRoom(for: parameters)))
+        return try JSONBody.response(RoomID(id: service.startRoom(for: parameters)))
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
@@ -57,7 +57,7 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
                                   orElse: APIError(.notFound, code: "invalid_lock", message: "No door has this lock."))
         let address = try? service.codec.address(ofLock: body.lock)
         try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request))
-        return try JSONBody.response(RoomIDJSON(id: try service.unlock(lock: body.lock)))
+        return try JSONBody.response(RoomID(id: try service.unlock(lock: body.lock)))
     }
 
     /// `GET /api/maze/tiles/1010.svg` and friends: the art is generated, so it never changes.
@@ -96,5 +96,5 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
 }
 
 extension HTTPField.Name {
-    static let mazeLatency = HTTPField.Name("X-Maze-Latency")!
+    static let mazeLatency = HTTPField.Name(MazeWire.latencyHeader)!
 }

@@ -19,31 +19,7 @@ public struct MazeServerOptions: Sendable {
     public init() {}
 }
 
-/// Named latency presets a client can ask for per request (`X-Maze-Latency` header or `latency`
-/// query item), so a page or benchmark can pick conditions without restarting the server.
-public enum LatencyPreset: String, CaseIterable, Sendable {
-    /// The original server's delays and failure injection.
-    case original
-    /// Barely noticeable: 1 ms fetches, 20 ms unlocks, no failures.
-    case fast
-    /// The benchmark's conditions: exactly 20 ms fetches and 300 ms unlocks, no failures.
-    case slow
-    /// No waiting at all.
-    case none
-
-    public var conditions: SimulatedConditions {
-        switch self {
-        case .original: .original
-        case .fast: fixed(fetch: .milliseconds(1), unlock: .milliseconds(20))
-        case .slow: fixed(fetch: .milliseconds(20), unlock: .milliseconds(300))
-        case .none: .instant
-        }
-    }
-
-    private func fixed(fetch: Duration, unlock: Duration) -> SimulatedConditions {
-        SimulatedConditions(fetchDelay: fetch...fetch, unlockDelay: unlock...unlock)
-    }
-
+extension LatencyPreset {
     /// Exactly one of the preset names (as the contract's enum lists them); anything else is a 400.
     static func parse(_ text: String) throws -> LatencyPreset {
         guard let preset = LatencyPreset(rawValue: text) else {
