@@ -1,3 +1,4 @@
+import GridKit
 import ArgumentParser
 import Foundation
 import MazeClient

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GridKit
 import MazeKit
 import Synchronization
 
@@ -200,20 +201,6 @@ enum ServerProbe {
 }
 
 // MARK: JSON
-
-/// Encodes `nil` as an explicit `null` (the project's JSON keeps every key), unlike synthesized
-/// `Encodable`, which leaves the key out.
-@propertyWrapper
-struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
-    var wrappedValue: Value?
-
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
-    }
-}
 
 /// Prints one JSON object on a line of standard output, keys sorted.
 func printJSON(_ value: some Encodable) throws {

@@ -5,26 +5,31 @@ import PentominoKit
 /// The pentomino API's JSON shapes. Squares are `[row, col]` pairs; an orientation is
 /// `quarterTurns` (clockwise, 0–3) plus `flipped` (mirrored left to right first).
 struct PuzzleJSON: Encodable {
-    let puzzle: PentominoPuzzle
+    let id: String
+    let board: String
+    let rows: Int
+    let cols: Int
+    let holes: [[Int]]
+    let flips: Bool
+    let placements: [PlacementJSON]
+    let grid: [String]
+    let solved: Bool
+    let createdAt: String
+    @Nullable var solvedAt: String?
 
-    private enum Keys: String, CodingKey {
-        case id, board, rows, cols, holes, flips, placements, grid, solved, createdAt, solvedAt
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
+    init(puzzle: PentominoPuzzle) {
         let board = puzzle.board
-        try container.encode(puzzle.id, forKey: .id)
-        try container.encode(board.shape.id, forKey: .board)
-        try container.encode(board.shape.rows, forKey: .rows)
-        try container.encode(board.shape.cols, forKey: .cols)
-        try container.encode(board.shape.holes.sorted().map(pair), forKey: .holes)
-        try container.encode(puzzle.flips, forKey: .flips)
-        try container.encode(board.placements.map(PlacementJSON.init), forKey: .placements)
-        try container.encode(board.letterRows, forKey: .grid)
-        try container.encode(board.isSolved, forKey: .solved)
-        try container.encode(Self.timestamp(puzzle.startedAt), forKey: .createdAt)
-        try container.encode(puzzle.solvedAt.map(Self.timestamp), forKey: .solvedAt)
+        id = puzzle.id
+        self.board = board.shape.id
+        rows = board.shape.rows
+        cols = board.shape.cols
+        holes = board.shape.holes.sorted().map(pair)
+        flips = puzzle.flips
+        placements = board.placements.map(PlacementJSON.init)
+        grid = board.letterRows
+        solved = board.isSolved
+        createdAt = Self.timestamp(puzzle.startedAt)
+        solvedAt = puzzle.solvedAt.map(Self.timestamp)
     }
 
     static func timestamp(_ date: Date) -> String {
@@ -54,15 +59,7 @@ struct PlacementJSON: Encodable {
 
 struct HintJSON: Encodable {
     let solvable: Bool
-    let hint: PlacementJSON?
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(solvable, forKey: .solvable)
-        try container.encode(hint, forKey: .hint)  // explicit null when there is none
-    }
-
-    private enum CodingKeys: String, CodingKey { case solvable, hint }
+    @Nullable var hint: PlacementJSON?
 }
 
 struct TileCatalogJSON: Encodable {

@@ -1,55 +1,61 @@
+import GridKit
 import TicTacToeKit
 
-/// The game as the API shows it. Written by hand (not synthesised) so that `turn`, `winner`
-/// and `difficulty` are explicit `null`s rather than missing keys, as the OpenAPI document says.
+/// The game as the API shows it. `turn`, `winner`, `winningLine` and `difficulty` are explicit
+/// `null`s rather than missing keys, as the OpenAPI document says; `token`, `marker` and `invite`
+/// appear only in the answer that seats a player online.
 struct GameJSON: Encodable {
-    let match: Match
-    /// Set only in the answers that seat a player online: the secret for their moves.
-    var seat: Seat?
+    let id: String
+    let mode: String
+    @Nullable var difficulty: String?
+    let board: [[String]]
+    @Nullable var turn: String?
+    let status: String
+    @Nullable var winner: String?
+    @Nullable var winningLine: [[Int]]?
+    let players: [PlayerJSON]
+    let moves: [MoveJSON]
+    let version: Int
+    let waitingForOpponent: Bool
+    var token: String?
+    var marker: String?
+    var invite: String?
 
-    struct Seat {
-        let token: String
-        let marker: Marker
-        let invite: String
-    }
-
-    private enum Keys: String, CodingKey {
-        case id, mode, difficulty, board, turn, status, winner, winningLine, players, moves, version, waitingForOpponent
-        case token, marker, invite
-    }
-
-    private struct PlayerJSON: Encodable {
+    struct PlayerJSON: Encodable {
         let name: String
         let marker: String
     }
 
-    private struct MoveJSON: Encodable {
+    struct MoveJSON: Encodable {
         let row: Int
         let col: Int
         let marker: String
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
+    init(match: Match) {
         let game = match.game
-        try container.encode(match.id, forKey: .id)
-        try container.encode(match.mode.rawValue, forKey: .mode)
-        try container.encode(match.difficulty?.rawValue, forKey: .difficulty)
-        try container.encode(game.board.rows, forKey: .board)
+        id = match.id
+        mode = match.mode.rawValue
+        difficulty = match.difficulty?.rawValue
+        board = game.board.rows
         // Online games have no turn until both seats are taken.
-        try container.encode(match.isWaitingForOpponent ? nil : game.turn?.symbol, forKey: .turn)
-        try container.encode(game.status.rawValue, forKey: .status)
-        try container.encode(game.winner?.symbol, forKey: .winner)
-        try container.encode(game.board.winningLine?.map { [$0.row, $0.col] }, forKey: .winningLine)
-        try container.encode(match.seatedPlayers.map { PlayerJSON(name: $0.name, marker: $0.marker.symbol) }, forKey: .players)
-        try container.encode(game.moves.map { MoveJSON(row: $0.position.row, col: $0.position.col, marker: $0.marker.symbol) }, forKey: .moves)
-        try container.encode(game.moves.count, forKey: .version)
-        try container.encode(match.isWaitingForOpponent, forKey: .waitingForOpponent)
-        if let seat {
-            try container.encode(seat.token, forKey: .token)
-            try container.encode(seat.marker.symbol, forKey: .marker)
-            try container.encode(seat.invite, forKey: .invite)
-        }
+        turn = match.isWaitingForOpponent ? nil : game.turn?.symbol
+        status = game.status.rawValue
+        winner = game.winner?.symbol
+        winningLine = game.board.winningLine?.map { [$0.row, $0.col] }
+        players = match.seatedPlayers.map { PlayerJSON(name: $0.name, marker: $0.marker.symbol) }
+        moves = game.moves.map { MoveJSON(row: $0.position.row, col: $0.position.col, marker: $0.marker.symbol) }
+        version = game.moves.count
+        waitingForOpponent = match.isWaitingForOpponent
+    }
+
+    /// The answer that seats a player online also carries their secret and the invite path.
+    func seating(token: String, marker: Marker, invite: String) -> GameJSON {
+        var seated = self
+        seated.token = token
+        seated.marker = marker.symbol
+        seated.invite = invite
+        return seated
     }
 }
 

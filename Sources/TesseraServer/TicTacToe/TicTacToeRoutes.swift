@@ -26,7 +26,7 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
                               creatorToken: token.map(Secrets.hash), seed: UInt64.random(in: 0...UInt64.max))
         try await store.insert(match)
         var answer = GameJSON(match: match)
-        if let token { answer.seat = .init(token: token, marker: .cross, invite: Self.invitePath(match.id)) }
+        if let token { answer = answer.seating(token: token, marker: .cross, invite: Self.invitePath(match.id)) }
         return try JSONBody.response(answer, status: .created)
     }
 
@@ -54,9 +54,7 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
             try match.join(name: body.name, token: Secrets.hash(token))
         }.orNotFound("Game '\(id)'")
         await publish(match)
-        var answer = GameJSON(match: match)
-        answer.seat = .init(token: token, marker: .circle, invite: Self.invitePath(id))
-        return try JSONBody.response(answer)
+        return try JSONBody.response(GameJSON(match: match).seating(token: token, marker: .circle, invite: Self.invitePath(id)))
     }
 
     /// Server-sent events: the game now, then again after every change.
