@@ -188,44 +188,44 @@ extension Duration {
     var milliseconds: Double { seconds * 1000 }
 }
 
-/// A Tessera server inside this process, on a free loopback port, with an in-memory database and
-/// quiet logs. The port is found by binding port 0 and releasing it; should another process take it
-/// in between, the start is retried on a fresh port.
+/// A Tessera server inside this process, on loopback port 0 (any free port: the kernel picks it
+/// and the server reports what it bound), with an in-memory database and quiet logs.
 enum InProcessServer {
     static func with<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
         var logger = Logger(label: "tessera.bench")
         logger.logLevel = .warning
-        var lastFailure = "no attempt"
-        for _ in 1...5 {
-            let port = try freeLoopbackPort()
-            var config = Configuration(host: "127.0.0.1", port: port, dataDirectory: nil)
-            config.logLevel = .warning
-            let group = ServiceGroup(services: [try await buildApplication(config)], logger: logger)
-            let ended = ServerEnd()
-            let server = Task {
-                do {
-                    try await group.run()
-                    ended.set("it stopped")
-                } catch {
-                    ended.set(String(describing: error))
-                }
-            }
-            let baseURL = "http://127.0.0.1:\(port)"
+        let bound = Mutex<String?>(nil)
+        var config = Configuration(host: "127.0.0.1", port: 0, dataDirectory: nil)
+        config.logLevel = .warning
+        config.onListening = { url in bound.withLock { $0 = url } }
+        let group = ServiceGroup(services: [try await buildApplication(config)], logger: logger)
+        let ended = ServerEnd()
+        let server = Task {
             do {
-                if let failure = try await waitUntilHealthy(baseURL, ended: ended) {
-                    lastFailure = failure
-                    await stop(group, server, ended)
-                    continue
-                }
-                let value = try await body(baseURL)
-                await stop(group, server, ended)
-                return value
+                try await group.run()
+                ended.set("it stopped")
             } catch {
-                await stop(group, server, ended)
-                throw error
+                ended.set(String(describing: error))
             }
         }
-        throw MazeCLIError("could not start the in-process server: \(lastFailure)")
+        do {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while bound.withLock({ $0 }) == nil, ended.reason == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            guard let baseURL = bound.withLock({ $0 }) else {
+                throw MazeCLIError("could not start the in-process server: \(ended.reason ?? "it did not start listening within 10 s")")
+            }
+            if let failure = try await waitUntilHealthy(baseURL, ended: ended) {
+                throw MazeCLIError("the in-process server is not healthy: \(failure)")
+            }
+            let value = try await body(baseURL)
+            await stop(group, server, ended)
+            return value
+        } catch {
+            await stop(group, server, ended)
+            throw error
+        }
     }
 
     /// Nil once `/health` answers 200; the server's failure if it stopped first (e.g. port taken).
@@ -263,31 +263,5 @@ enum InProcessServer {
         if await ended.wait(upTo: .seconds(5)) { return }
         server.cancel()
         _ = await ended.wait(upTo: .seconds(5))
-    }
-
-    /// A port the kernel considers free right now on 127.0.0.1.
-    static func freeLoopbackPort() throws -> Int {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw MazeCLIError("could not open a socket to find a free port (errno \(errno))") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        #if !canImport(Glibc)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw MazeCLIError("could not bind a loopback socket to find a free port (errno \(errno))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

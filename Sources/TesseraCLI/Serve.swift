@@ -92,6 +92,8 @@ struct Serve: AsyncParsableCommand {
         config.maze.explorations.timeLimit = .seconds(mazeExploreTimeLimit)
         config.idleTimeoutSeconds = idleTimeout
         if let level = logLevel.flatMap({ Logger.Level(rawValue: $0.lowercased()) }) { config.logLevel = level }
+        let dataFolder = config.dataDirectory ?? "memory"
+        config.onListening = { url in print("Tessera on \(url)/  (data in \(dataFolder))") }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = config.logLevel
@@ -106,7 +108,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     private func run(_ app: some ApplicationProtocol, _ config: Configuration) async throws {
-        print("Tessera on http://\(config.host):\(config.port)/  (data in \(config.dataDirectory ?? "memory"))")
         try await app.runService()
     }
 }

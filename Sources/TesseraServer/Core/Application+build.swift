@@ -50,7 +50,10 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.idleTimeoutSeconds)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Tessera"),
-        onServerRunning: { channel in selfAddress.set(channel.localAddress) },
+        onServerRunning: { [onListening = config.onListening] channel in
+            selfAddress.set(channel.localAddress)
+            if let url = selfAddress.baseURL { onListening?(url) }
+        },
         logger: logger
     )
 }

@@ -18,6 +18,8 @@ public struct Configuration: Sendable {
     public var idleTimeoutSeconds = 60
     /// Caps on pages watching live updates (per topic and in total).
     public var liveUpdates = LiveUpdates.Limits()
+    /// Told the server's base URL once it listens, e.g. `http://127.0.0.1:50123` after `port: 0`.
+    public var onListening: (@Sendable (String) -> Void)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String? = "./tessera-data",
