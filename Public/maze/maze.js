@@ -10,8 +10,7 @@
 import { MazeView } from "./maze-view.js";
 import { exploreUrl, openExploration } from "./maze-stream.js";
 import { linkFor, prefill, readOptions } from "./maze-options.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, showMessage } from "/shared/api.js";
 const fields = Object.fromEntries(["seed", "width", "height", "algorithm", "latency", "strategy"].map((id) => [id, $(id)]));
 const STATS = [
   ["rooms", "rooms"], ["doors", "doors"], ["fetches", "fetches"], ["unlocks", "unlocks"],
@@ -32,8 +31,7 @@ const state = {
 
 // ---- status ------------------------------------------------------------------------------------
 function say(text, info = true) {
-  $("message").textContent = text;
-  $("message").classList.toggle("info", info);
+  showMessage($("message"), text, info);
 }
 
 function showTime(seconds) {

@@ -3,7 +3,7 @@
 // (geometry.js, a copy of the kit's) so a drop lands at once, then sends the change. Changes go to the server one at a time and the last answer wins; after an
 // error the page shows the message and reloads the puzzle, so it always ends as the server has it.
 // User text only ever reaches the page through textContent.
-import { api } from "/shared/api.js";
+import { $, api, showMessage } from "/shared/api.js";
 import { BoardView } from "./board-view.js";
 import { installDrag } from "./drag.js";
 import { installKeyboard } from "./keyboard.js";
@@ -11,7 +11,6 @@ import { computeLayout } from "./layout.js";
 import * as geo from "./geometry.js";
 import { createGame, path } from "./moves.js";
 
-const $ = (id) => document.getElementById(id);
 
 const state = {
   catalog: {}, letters: [], boards: [],
@@ -28,8 +27,7 @@ const state = {
 function say(message, info = false) {
   state.message = message;
   state.info = info;
-  $("message").textContent = message;
-  $("message").classList.toggle("info", info);
+  showMessage($("message"), message, info);
 }
 
 function elapsedMs() {

@@ -1,5 +1,16 @@
-// Fetch helper shared by every page: JSON in, JSON out, and errors as `ApiError` carrying the
-// server's `{"error":{"code","message"}}` so pages can show the message a person can act on.
+// Helpers shared by every page: `$` by id, the status message line, and a fetch helper — JSON in,
+// JSON out, and errors as `ApiError` carrying the server's `{"error":{"code","message"}}` so pages
+// can show the message a person can act on.
+
+/** The element with this id. */
+export const $ = (id) => document.getElementById(id);
+
+/** Shows `text` in a status line; `info` styles it as news rather than a problem. */
+export function showMessage(node, text, info = false) {
+  node.textContent = text;
+  node.classList.toggle("info", info);
+}
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message);

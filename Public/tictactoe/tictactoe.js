@@ -1,9 +1,8 @@
 // TicTacToe page. The server applies every rule; this module keeps the page's state, derives the
 // labels from it (the same texts as the Swift GameViewModel) and renders. User text only ever
 // reaches the page through textContent.
-import { api, el } from "/shared/api.js";
+import { $, api, el, showMessage } from "/shared/api.js";
 
-const $ = (id) => document.getElementById(id);
 const state = { game: null, token: null, marker: null, events: null, message: "", info: false };
 const params = new URLSearchParams(location.search);
 
@@ -46,8 +45,7 @@ function render() {
   $("turn-label").textContent = turnText();
   $("winner-label").textContent = winnerText();
   $("winner-label").classList.toggle("won", game?.status === "won");
-  $("message").textContent = state.message;
-  $("message").classList.toggle("info", state.info);
+  showMessage($("message"), state.message, state.info);
   $("start").disabled = !canStart();
   $("name-o-field").hidden = mode() === "online";
   $("difficulty-field").hidden = mode() !== "ai";
