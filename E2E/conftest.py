@@ -28,25 +28,30 @@ def _binary():
     return os.path.join(bin_dir, "tessera")
 
 
-@pytest.fixture(scope="session")
-def server():
+def start_server(data_dir, *extra_args):
+    """Starts `tessera serve` on a free loopback port and waits for /health: (process, port, log)."""
     port = _free_port()
-    data_dir = tempfile.mkdtemp(prefix="tessera-e2e-")
     log = open(os.path.join(data_dir, "server.log"), "w")
     process = subprocess.Popen(
-        [_binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", data_dir],
+        [_binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", data_dir, *extra_args],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while True:
         try:
-            urllib.request.urlopen(base + "/health", timeout=1)
-            break
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1)
+            return process, port, log
         except Exception:
             if process.poll() is not None or time.time() > deadline:
                 log.close()
                 raise RuntimeError("tessera serve did not start:\n" + open(log.name).read())
             time.sleep(0.2)
+
+
+@pytest.fixture(scope="session")
+def server():
+    data_dir = tempfile.mkdtemp(prefix="tessera-e2e-")
+    process, port, log = start_server(data_dir)
+    base = f"http://127.0.0.1:{port}"
     yield base
     process.terminate()
     try:

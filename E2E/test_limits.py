@@ -1,37 +1,25 @@
 """Connection limits seen from outside: an idle keep-alive connection is closed after
 `--idle-timeout`, while a live-update stream that is quiet for longer stays open."""
 import json
-import os
 import shutil
 import socket
-import subprocess
 import tempfile
 import time
 import urllib.request
 
 import pytest
 
-from conftest import ROOT, _binary, _free_port
+from conftest import start_server
 
 
 @pytest.fixture
 def short_idle_server():
-    port, data = _free_port(), tempfile.mkdtemp(prefix="tessera-limits-")
-    process = subprocess.Popen([_binary(), "serve", "--port", str(port), "--data-dir", data, "--idle-timeout", "1",
-                                "--log-level", "warning"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/health", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.time() > deadline:
-                raise RuntimeError("tessera serve did not start")
-            time.sleep(0.2)
+    data = tempfile.mkdtemp(prefix="tessera-limits-")
+    process, port, log = start_server(data, "--idle-timeout", "1", "--log-level", "warning")
     yield port
     process.terminate()
     process.wait(timeout=10)
+    log.close()
     shutil.rmtree(data, ignore_errors=True)
 
 
