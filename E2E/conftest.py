@@ -1,24 +1,19 @@
-"""Browser tests: start a real `tessera serve` on a free port with a fresh data folder and drive
-the pages with Playwright through the system Chromium (Playwright cannot download browsers here)."""
+"""Browser tests: start a real `tessera serve` (on a port the kernel picks, with a fresh data folder)
+and drive the pages with Playwright through the system Chromium (Playwright cannot download
+browsers here)."""
 import os
 import shutil
-import socket
 import subprocess
+import sys
 import tempfile
-import time
-import urllib.request
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("TESSERA_CHROMIUM", "/usr/bin/chromium")
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import tessera_server  # noqa: E402  (scripts/ is not a package)
 
 
 def _binary():
@@ -28,29 +23,17 @@ def _binary():
     return os.path.join(bin_dir, "tessera")
 
 
-def start_server(data_dir, *extra_args):
-    """Starts `tessera serve` on a free loopback port and waits for /health: (process, port, log)."""
-    port = _free_port()
-    log = open(os.path.join(data_dir, "server.log"), "w")
-    process = subprocess.Popen(
-        [_binary(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", data_dir, *extra_args],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1)
-            return process, port, log
-        except Exception:
-            if process.poll() is not None or time.time() > deadline:
-                log.close()
-                raise RuntimeError("tessera serve did not start:\n" + open(log.name).read())
-            time.sleep(0.2)
+def start_server(data_dir, *extra_args, log_name="server.log"):
+    """Starts `tessera serve` on loopback port 0 and learns its port from the server's own
+    "Tessera on URL" line (no probing for a free port): (process, port)."""
+    process, url = tessera_server.start(_binary(), data_dir, *extra_args, cwd=ROOT, log_name=log_name)
+    return process, int(url.rsplit(":", 1)[1])
 
 
 @pytest.fixture(scope="session")
 def server():
     data_dir = tempfile.mkdtemp(prefix="tessera-e2e-")
-    process, port, log = start_server(data_dir)
+    process, port = start_server(data_dir)
     base = f"http://127.0.0.1:{port}"
     yield base
     process.terminate()
@@ -59,7 +42,6 @@ def server():
     except subprocess.TimeoutExpired:
         process.kill()
         raise RuntimeError("tessera serve did not stop within 10 s of SIGTERM")
-    log.close()
     shutil.rmtree(data_dir, ignore_errors=True)
 
 

@@ -10,17 +10,13 @@ import json
 import os
 import shutil
 import signal
-import subprocess
 import tempfile
 import threading
 import time
-import urllib.request
 
 import pytest
 
-from conftest import _binary, _free_port
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import start_server
 
 GAMES = 96            # local games, split between the threads
 THREADS = 6           # each owns GAMES / THREADS games and plays them round-robin
@@ -34,27 +30,13 @@ class Servers:
     teardown, whatever the test did."""
 
     def __init__(self):
-        self.binary = _binary()
         self.data_dir = tempfile.mkdtemp(prefix="tessera-durability-")
         self.processes = []
 
     def start(self):
-        port = _free_port()
-        log = open(os.path.join(self.data_dir, f"server-{len(self.processes)}.log"), "w")
-        process = subprocess.Popen(
-            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", self.data_dir],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        log.close()
+        process, port = start_server(self.data_dir, log_name=f"server-{len(self.processes)}.log")
         self.processes.append(process)
-        deadline = time.time() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1)
-                return process, port
-            except OSError:
-                if process.poll() is not None or time.time() > deadline:
-                    raise RuntimeError("tessera serve did not start:\n" + open(log.name).read())
-                time.sleep(0.1)
+        return process, port
 
     def close(self):
         for process in self.processes:

@@ -15,11 +15,10 @@ from conftest import start_server
 @pytest.fixture
 def short_idle_server():
     data = tempfile.mkdtemp(prefix="tessera-limits-")
-    process, port, log = start_server(data, "--idle-timeout", "1", "--log-level", "warning")
+    process, port = start_server(data, "--idle-timeout", "1", "--log-level", "warning")
     yield port
     process.terminate()
     process.wait(timeout=10)
-    log.close()
     shutil.rmtree(data, ignore_errors=True)
 
 

@@ -3,7 +3,7 @@
 
   scripts/explore_storm.py [path/to/tessera] [--streams 30] [--seconds 10]
 
-Starts `tessera serve` on a free loopback port (fresh data dir), opens N simultaneous 101×101
+Starts `tessera serve` on a loopback port the kernel picks (fresh data dir), opens N simultaneous 101×101
 exploration streams (the server runs at most --maze-max-explorations of them, default 4, and
 answers the rest 429), and meanwhile times GET /health once every 50 ms. Prints how many streams
 ran and were refused, and /health's p50/p99/max; exits 1 if p99 is 50 ms or more.
@@ -12,7 +12,6 @@ Loopback only; bounded in time; always stops the server it started.
 import argparse
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -21,13 +20,9 @@ import time
 import urllib.error
 import urllib.request
 
+import tessera_server  # beside this script
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def main():
@@ -37,10 +32,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=10)
     args = parser.parse_args()
 
-    port, data = free_port(), tempfile.mkdtemp(prefix="tessera-storm-")
-    base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([args.binary, "serve", "--port", str(port), "--data-dir", data, "--log-level", "warning"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    data = tempfile.mkdtemp(prefix="tessera-storm-")
+    server, base = tessera_server.start(args.binary, data, "--log-level", "warning")
     outcome = {"ran": 0, "refused": 0, "other": 0}
     lock = threading.Lock()
     stop = threading.Event()
@@ -60,13 +53,6 @@ def main():
             pass
 
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(base + "/health", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
         threads = [threading.Thread(target=stream, args=(i,), daemon=True) for i in range(args.streams)]
         for thread in threads:
             thread.start()

@@ -8,8 +8,8 @@
 # its figures are not the ones to quote).
 #
 # What it does, all against 127.0.0.1 only:
-#   1. starts `tessera serve` on a free loopback port with a fresh temporary data dir, waits for
-#      /health, and creates fixtures through the API (scripts/load/helper.py);
+#   1. starts `tessera serve` on loopback port 0 with a fresh data dir, waits for the address it
+#      reports (scripts/tessera_server.py), and creates fixtures through the API (scripts/load/helper.py);
 #   2. runs wrk (scripts/load/tessera.lua) against, one after the other:
 #        GET /health, GET a stored TicTacToe game, GET a stored pentomino puzzle, and writes
 #        (POST …/placements then DELETE …/placements/{tile} over a pool of puzzles — every write
@@ -100,14 +100,14 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-port="$(python3 "$load/helper.py" port)"
-base="http://127.0.0.1:$port"
 mkdir -p "$work/data" "$work/fixtures"
-echo "== $binary serve on $base (data in $work/data) ${serve_args[*]+${serve_args[*]}}"
-"$binary" serve --host 127.0.0.1 --port "$port" --data-dir "$work/data" ${serve_args[@]+"${serve_args[@]}"} \
+# Port 0: the kernel picks a free port and the server prints the address it got.
+"$binary" serve --host 127.0.0.1 --port 0 --data-dir "$work/data" ${serve_args[@]+"${serve_args[@]}"} \
   >"$work/serve.log" 2>&1 &
 server_pid=$!
-python3 "$load/helper.py" wait "$base" 60 || { tail -20 "$work/serve.log" >&2; exit 1; }
+base="$(python3 "$here/tessera_server.py" url "$work/serve.log" 60 "$server_pid")" \
+  || { tail -20 "$work/serve.log" >&2; exit 1; }
+echo "== $binary serve on $base (data in $work/data) ${serve_args[*]+${serve_args[*]}}"
 
 rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$server_pid/status"; }
 echo "cold $(rss)" >"$work/rss"

@@ -15,7 +15,7 @@ function svg(tag, attributes = {}) {
   return node;
 }
 
-const centre = ([col, row]) => `${col + 0.5},${row + 0.5}`;
+const centre = ([row, col]) => `${col + 0.5},${row + 0.5}`;
 
 export class MazeView {
   constructor(viewport) {
@@ -93,14 +93,14 @@ export class MazeView {
     return true;
   }
 
-  /** Sets the shortest path ([[col,row], …]); drawn only while `visible`. */
+  /** Sets the shortest path ([[row, col], …], the API's square pairs); drawn only while `visible`. */
   setPath(path, visible) {
     if (!this.path) return;
     const points = Array.isArray(path) ? path : [];
     this.pathLine.setAttribute("points", points.map(centre).join(" "));
     this.path.dataset.count = points.length;
     if (points.length) {
-      const [col, row] = points[points.length - 1];
+      const [row, col] = points[points.length - 1];
       this.pathEnd.setAttribute("cx", col + 0.5);
       this.pathEnd.setAttribute("cy", row + 0.5);
     }

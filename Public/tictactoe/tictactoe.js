@@ -2,6 +2,7 @@
 // labels from it (the same texts as the Swift GameViewModel) and renders. User text only ever
 // reaches the page through textContent.
 import { $, api, el, showMessage } from "/shared/api.js";
+import { openEventStream } from "/shared/events.js";
 
 const state = { game: null, token: null, marker: null, events: null, message: "", info: false };
 const params = new URLSearchParams(location.search);
@@ -138,13 +139,19 @@ function show(game) {
 
 function watch(id) {
   closeEvents();
-  state.events = new EventSource(`/api/tictactoe/games/${id}/events`);
-  state.events.onmessage = (event) => {
-    const game = JSON.parse(event.data);
-    const joined = state.game?.waitingForOpponent && !game.waitingForOpponent;
-    show(game);
-    if (joined) say(`${label(playerFor("O"))} joined. Your move!`, true);
-  };
+  // A watch: the browser reconnects after a drop; a refusal (say, too many watchers) is shown.
+  state.events = openEventStream(`/api/tictactoe/games/${encodeURIComponent(id)}/events`, {
+    reconnect: true,
+    onMessage(game) {
+      const joined = state.game?.waitingForOpponent && !game.waitingForOpponent;
+      show(game);
+      if (joined) say(`${label(playerFor("O"))} joined. Your move!`, true);
+    },
+    onEnd(error) {
+      state.events = null;
+      say(`Live updates stopped: ${error.message} Reload the page to try again.`);
+    },
+  });
 }
 
 function closeEvents() {

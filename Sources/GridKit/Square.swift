@@ -9,6 +9,10 @@ public struct Square: Hashable, Sendable, Codable, Comparable, CustomStringConve
         self.col = col
     }
 
+    /// How every API writes a square inside a list (a path, a winning line, a tile's cells):
+    /// `[row, col]`. A single position is written as the fields `row` and `col`.
+    public var pair: [Int] { [row, col] }
+
     /// The square one step away in `direction`.
     public func moved(_ direction: Direction, by steps: Int = 1) -> Square {
         Square(row: row + direction.rowDelta * steps, col: col + direction.colDelta * steps)

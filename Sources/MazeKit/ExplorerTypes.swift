@@ -98,9 +98,7 @@ public struct ExplorationStats: Hashable, Sendable, CustomStringConvertible {
 
     public init() {}
 
-    public var seconds: Double {
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
+    public var seconds: Double { elapsed.seconds }
 
     /// "1.234 s", without Foundation.
     static func format(_ duration: Duration) -> String {
@@ -132,6 +130,20 @@ public enum ExplorationOutcome: Sendable {
 
     public var isFinished: Bool { if case .finished = self { true } else { false } }
     public var isCancelled: Bool { if case .cancelled = self { true } else { false } }
+
+    /// `finished`, `failed` or `cancelled`: the word every report and stream uses.
+    public var name: String {
+        switch self {
+        case .finished: "finished"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// Why a failed exploration stopped; `nil` otherwise.
+    public var failure: String? {
+        if case let .failed(error) = self { String(describing: error) } else { nil }
+    }
 }
 
 public struct ExplorationResult: Sendable {

@@ -60,6 +60,25 @@ public struct SimulatedConditions: Hashable, Sendable {
 
     /// No delays, no failures.
     public static let instant = SimulatedConditions(fetchDelay: .zero...(.zero), unlockDelay: .zero...(.zero))
+
+    /// The one rule for a simulated call, followed by the server's maze routes and `LocalMazeAPI`:
+    /// once `served` requests (this one included) passed `failuresAfter`, a failure is drawn with
+    /// `failureProbability` and answers after `failureDelay`; otherwise the call answers after a
+    /// delay drawn uniformly from its range. `draw` gives numbers in 0..<1.
+    public func plan(_ call: MazeCall, served: Int, draw: () -> Double) -> SimulatedCall {
+        if served > failuresAfter, draw() < failureProbability { return .timesOut(after: failureDelay) }
+        let range = call == .fetch ? fetchDelay : unlockDelay
+        return .answers(after: range.lowerBound + (range.upperBound - range.lowerBound) * draw())
+    }
+}
+
+/// The two kinds of maze call, which the original server delayed differently.
+public enum MazeCall: Sendable { case fetch, unlock }
+
+/// What one simulated call does: answer after a delay, or time out like the original's 504.
+public enum SimulatedCall: Equatable, Sendable {
+    case answers(after: Duration)
+    case timesOut(after: Duration)
 }
 
 /// An in-process `MazeAPI` over a `MazeService`, with simulated latency and failures: for the CLI's
@@ -84,29 +103,30 @@ public actor LocalMazeAPI: MazeAPI {
     }
 
     public func startRoom() async throws -> String {
-        try await simulate(conditions.fetchDelay)
+        try await simulate(.fetch)
         return service.startRoom(for: .random(seed: random.next(), algorithm: algorithm))
     }
 
     public func room(id: String) async throws -> RoomResponse {
-        try await simulate(conditions.fetchDelay)
+        try await simulate(.fetch)
         do { return try service.room(id: id) } catch { throw MazeAPIError.notFound(id) }
     }
 
     public func unlock(lock: String) async throws -> String {
-        try await simulate(conditions.unlockDelay)
+        try await simulate(.unlock)
         do { return try service.unlock(lock: lock) } catch { throw MazeAPIError.notFound(lock) }
     }
 
     /// Waits as the original would, or fails like its 504. The decision is made before suspending,
     /// so concurrent requests (actor reentrancy) each draw their own numbers.
-    private func simulate(_ delay: ClosedRange<Duration>) async throws {
+    private func simulate(_ call: MazeCall) async throws {
         served += 1
-        if served > conditions.failuresAfter, random.chance(conditions.failureProbability) {
-            try await sleep(conditions.failureDelay)
+        switch conditions.plan(call, served: served, draw: { random.unit() }) {
+        case let .timesOut(after: delay):
+            try await sleep(delay)
             throw MazeAPIError.retryable("504 Request Timeout")
+        case let .answers(after: delay):
+            if delay > .zero { try await sleep(delay) }
         }
-        let wait = delay.lowerBound + (delay.upperBound - delay.lowerBound) * random.unit()
-        if wait > .zero { try await sleep(wait) }
     }
 }

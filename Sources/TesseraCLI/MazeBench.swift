@@ -78,7 +78,7 @@ extension MazeCommand {
                 }
             } catch is CancellationError {
                 // Ctrl-C before the first run had anything to report (e.g. during the warm-up).
-                if !json { MazeProgress.write("Benchmark interrupted.\n") }
+                if !json { ProgressLine.write("Benchmark interrupted.\n") }
                 throw ExitCode(130)
             }
             let report = Report(bench: self, fetchDelay: fetchDelay, unlockDelay: unlockDelay, runs: outcome,
@@ -92,7 +92,7 @@ extension MazeCommand {
                       + ", smallest speed-up \(smallestSpeedUp) → \(report.pass ? "PASS" : "FAIL")")
             }
             if interrupted {
-                if !json { MazeProgress.write("Benchmark interrupted.\n") }
+                if !json { ProgressLine.write("Benchmark interrupted.\n") }
                 throw ExitCode(130)
             }
             if !report.pass { throw ExitCode.failure }
@@ -105,7 +105,7 @@ extension MazeCommand {
                       + String(format: "fetch %g ms, unlock %g ms", fetchDelay.milliseconds, unlockDelay.milliseconds))
             }
             try await warmUp(baseURL)
-            let progress = MazeProgress(enabled: !json && MazeProgress.onTerminal)
+            let progress = ProgressLine(json: json)
             var results: [RunReport] = []
             for index in 0..<runs {
                 let run = try await bench(seed: seed + UInt64(index), baseURL: baseURL, fetchDelay: fetchDelay,
@@ -126,7 +126,7 @@ extension MazeCommand {
         }
 
         private func bench(seed: UInt64, baseURL: String, fetchDelay: Duration, unlockDelay: Duration,
-                           progress: MazeProgress) async throws -> RunReport {
+                           progress: ProgressLine) async throws -> RunReport {
             let parameters = try MazeParameters(seed: seed, width: width, height: height, algorithm: algorithm)
             let maze = MazeGenerator.generate(parameters)
             let bound = maze.exploreTimeLowerBound(fetchDelay: fetchDelay, unlockDelay: unlockDelay)
@@ -140,15 +140,15 @@ extension MazeCommand {
                     strategy: strategy, maxConcurrentFetches: concurrency, maxConcurrentUnlocks: unlockWorkers))
                 let total = maze.roomCount
                 let result = await progress.during({ elapsed in
-                    "\(strategy.rawValue) \(seed): " + MazeProgress.describe(counter.counts, total: total, elapsed: elapsed)
+                    "\(strategy.rawValue) \(seed): " + counter.counts.describe(total: total, elapsed: elapsed)
                 }) {
                     await explorer.explore(onEvent: counter.record)
                 }
-                return StrategyReport(result, expected: maze)
+                return StrategyReport(result, valid: result.maze.isValid && result.maze.textRows() == maze.mapRows)
             }
 
             let eventDriven = await explore(.eventDriven)
-            let levelSynchronous = skipBaseline || eventDriven.outcome == "cancelled" ? nil : await explore(.levelSynchronous)
+            let levelSynchronous = skipBaseline || eventDriven.outcome.isCancelled ? nil : await explore(.levelSynchronous)
             return RunReport(seed: seed, maze: maze, lowerBound: bound, eventDriven: eventDriven,
                              levelSynchronous: levelSynchronous)
         }
@@ -157,10 +157,12 @@ extension MazeCommand {
             func verdict(_ pass: Bool) -> String { pass ? "PASS" : "FAIL" }
             func padded(_ name: String) -> String { "  " + name + String(repeating: " ", count: max(1, 18 - name.count)) }
             func line(_ name: String, _ report: StrategyReport) {
-                let state = report.error.map { ": \($0)" } ?? (report.outcome != "finished" ? "" : report.valid ? ", valid" : ", INVALID")
-                print(padded(name) + String(format: "%8.3f s", report.seconds)
-                      + "  fetches \(report.fetches)/\(run.rooms) rooms · unlocks \(report.unlocks)/\(run.doors) doors"
-                      + " · \(report.retries) retries · \(report.outcome)\(state)")
+                let state = report.outcome.failure.map { ": \($0)" }
+                    ?? (!report.outcome.isFinished ? "" : report.valid ? ", valid" : ", INVALID")
+                let stats = report.stats
+                print(padded(name) + String(format: "%8.3f s", stats.seconds)
+                      + "  fetches \(stats.fetches)/\(run.rooms) rooms · unlocks \(stats.unlocks)/\(run.doors) doors"
+                      + " · \(stats.retries) retries · \(report.outcome.name)\(state)")
             }
             print("\(algorithm) \(width)×\(height) seed \(run.seed): \(run.rooms) rooms, \(run.doors) doors")
             print(padded("lower bound") + String(format: "%8.3f s", run.lowerBoundSeconds))
@@ -182,10 +184,6 @@ extension MazeCommand {
             print("  → \(verdict(run.pass))")
         }
     }
-}
-
-extension Duration {
-    var milliseconds: Double { seconds * 1000 }
 }
 
 /// A Tessera server inside this process, on loopback port 0 (any free port: the kernel picks it

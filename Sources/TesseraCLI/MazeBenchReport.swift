@@ -9,37 +9,10 @@ import Synchronization
 
 /// What `tessera maze bench` reports, per strategy, per maze and in all (also as `--json`).
 extension MazeCommand.Bench {
-    struct StrategyReport: Encodable {
-        let outcome: String
-        @Nullable var error: String?
-        /// Finished, consistent, and identical to the generated maze's map.
-        let valid: Bool
-        let rooms: Int
-        let doors: Int
-        /// Room requests, retries included; the start call (`POST /api/maze/mazes`) is not counted.
-        let fetches: Int
-        let unlocks: Int
-        let retries: Int
-        let duplicatesAvoided: Int
-        let seconds: Double
-
-        init(_ result: ExplorationResult, expected maze: Maze) {
-            switch result.outcome {
-            case .finished: outcome = "finished"; error = nil
-            case let .failed(failure): outcome = "failed"; error = String(describing: failure)
-            case .cancelled: outcome = "cancelled"; error = nil
-            }
-            valid = result.outcome.isFinished && result.maze.isValid && result.maze.textRows() == maze.mapRows
-            let stats = result.stats
-            rooms = stats.rooms
-            doors = stats.doors
-            fetches = stats.fetches
-            unlocks = stats.unlocks
-            retries = stats.retries
-            duplicatesAvoided = stats.duplicatesAvoided
-            seconds = stats.seconds.rounded(to: 3)
-        }
-    }
+    /// One strategy's run: valid means finished, consistent, and identical to the generated maze's
+    /// map. Fetches count room requests, retries included; the start call (`POST /api/maze/mazes`)
+    /// is not counted.
+    typealias StrategyReport = ExplorationSummary
 
     struct RunReport: Encodable {
         let seed: String
@@ -64,7 +37,7 @@ extension MazeCommand.Bench {
         let mapsMatch: Bool
         let pass: Bool
 
-        var cancelled: Bool { eventDriven.outcome == "cancelled" || levelSynchronous?.outcome == "cancelled" }
+        var cancelled: Bool { eventDriven.outcome.isCancelled || levelSynchronous?.outcome.isCancelled == true }
 
         init(seed: UInt64, maze: Maze, lowerBound: Duration, eventDriven: StrategyReport, levelSynchronous: StrategyReport?) {
             self.seed = String(seed)
@@ -73,17 +46,18 @@ extension MazeCommand.Bench {
             lowerBoundSeconds = lowerBound.seconds
             self.eventDriven = eventDriven
             self.levelSynchronous = levelSynchronous
-            ratio = (eventDriven.seconds / lowerBound.seconds).rounded(to: 4)
-            speedUp = levelSynchronous.map { ($0.seconds / eventDriven.seconds).rounded(to: 3) }
-            speedUpCeiling = levelSynchronous.map { ($0.seconds / lowerBound.seconds).rounded(to: 3) }
-            ratioPass = eventDriven.outcome == "finished" && ratio <= MazeCommand.Bench.ratioTarget
+            let fast = eventDriven.stats.seconds
+            ratio = (fast / lowerBound.seconds).rounded(to: 4)
+            speedUp = levelSynchronous.map { ($0.stats.seconds / fast).rounded(to: 3) }
+            speedUpCeiling = levelSynchronous.map { ($0.stats.seconds / lowerBound.seconds).rounded(to: 3) }
+            ratioPass = eventDriven.outcome.isFinished && ratio <= MazeCommand.Bench.ratioTarget
             let speedUpPass = levelSynchronous.map {
-                $0.outcome == "finished" && $0.seconds / eventDriven.seconds >= MazeCommand.Bench.speedUpTarget
+                $0.outcome.isFinished && $0.stats.seconds / fast >= MazeCommand.Bench.speedUpTarget
             }
             self.speedUpPass = speedUpPass
             let explored = [eventDriven] + (levelSynchronous.map { [$0] } ?? [])
-            fetchesMatchRooms = explored.allSatisfy { $0.fetches == maze.roomCount && $0.rooms == maze.roomCount }
-            unlocksMatchDoors = eventDriven.unlocks == maze.doorCount && eventDriven.doors == maze.doorCount
+            fetchesMatchRooms = explored.allSatisfy { $0.stats.fetches == maze.roomCount && $0.stats.rooms == maze.roomCount }
+            unlocksMatchDoors = eventDriven.stats.unlocks == maze.doorCount && eventDriven.stats.doors == maze.doorCount
             mapsMatch = explored.allSatisfy(\.valid)
             pass = ratioPass && (speedUpPass ?? true) && fetchesMatchRooms && unlocksMatchDoors && mapsMatch
         }

@@ -73,7 +73,7 @@ struct MazeCommand: AsyncParsableCommand {
             switch await ServerProbe.check(api) {
             case .healthy: break
             case let .answered(status):
-                if !json { MazeProgress.write("note: \(api)/health answered \(status), not a Tessera server? Trying the maze API anyway.\n") }
+                if !json { ProgressLine.write("note: \(api)/health answered \(status), not a Tessera server? Trying the maze API anyway.\n") }
             case let .unreachable(reason):
                 throw MazeCLIError("no Tessera server at \(api) (\(reason)) — start one with `swift run tessera serve` or pass --api")
             }
@@ -84,9 +84,9 @@ struct MazeCommand: AsyncParsableCommand {
                                       counter: counter)
             let explorer = MazeExplorer(api: api, options: ExplorerOptions(
                 strategy: strategy, maxConcurrentFetches: concurrency, maxConcurrentUnlocks: unlockWorkers))
-            let progress = MazeProgress(enabled: !json && MazeProgress.onTerminal)
+            let progress = ProgressLine(json: json)
             let (result, interrupted) = try await progress.during({ elapsed in
-                "exploring: " + MazeProgress.describe(counter.counts, elapsed: elapsed)
+                "exploring: " + counter.counts.describe(elapsed: elapsed)
             }) {
                 try await cancellableByInterrupt { await explorer.explore(onEvent: counter.record) }
             }
@@ -98,7 +98,7 @@ struct MazeCommand: AsyncParsableCommand {
                 printText(report, result)
             }
             if interrupted { throw ExitCode(130) }
-            if report.outcome != "finished" || !report.valid { throw ExitCode.failure }
+            if !report.outcome.isFinished || !report.valid { throw ExitCode.failure }
         }
 
         private func printText(_ report: Report, _ result: ExplorationResult) {
@@ -109,80 +109,66 @@ struct MazeCommand: AsyncParsableCommand {
                 print(result.maze.text(path: path))
                 print("S start · E exit · D door · o shortest path (\(path.count) rooms, start and exit included) · # wall")
             case let .failed(error):
-                MazeProgress.write("Exploration failed: \(error)\n")
+                ProgressLine.write("Exploration failed: \(error)\n")
             case .cancelled:
-                MazeProgress.write("Exploration cancelled.\n")
+                ProgressLine.write("Exploration cancelled.\n")
             }
-            var maze: [String] = [report.algorithm ?? "random maze"]
-            if let width = report.width, let height = report.height { maze.append("\(width)×\(height)") }
-            if let seed = report.seed { maze.append("seed \(seed)") }
+            var maze: [String] = [report.maze.algorithm ?? "random maze"]
+            if let width = report.maze.width, let height = report.maze.height { maze.append("\(width)×\(height)") }
+            if let seed = report.maze.seed { maze.append("seed \(seed)") }
             print("\(maze.joined(separator: " ")) · \(strategy.rawValue) · latency \(latency?.rawValue ?? "server default") · \(self.api)")
-            print("\(report.outcome)\(report.valid ? " (valid)" : result.outcome.isFinished ? " (INVALID)" : ""): \(stats)")
+            print("\(report.outcome.name)\(report.valid ? " (valid)" : result.outcome.isFinished ? " (INVALID)" : ""): \(stats)")
         }
 
-        /// What `--json` prints.
+        /// What `--json` prints: the exploration's summary (outcome, error, valid and the stats, the
+        /// same fields as the server's stream) beside what was explored.
         struct Report: Encodable {
-            let api: String
-            /// finished, failed or cancelled.
-            let outcome: String
-            @Nullable var error: String?
-            let valid: Bool
-            let problems: [String]
-            @Nullable var seed: String?
-            @Nullable var width: Int?
-            @Nullable var height: Int?
-            @Nullable var algorithm: String?
-            let strategy: String
-            @Nullable var latency: String?
-            let concurrency: Int
-            let unlockWorkers: Int
-            let rooms: Int
-            let doors: Int
-            let fetches: Int
-            let unlocks: Int
-            let retries: Int
-            let duplicatesAvoided: Int
-            let seconds: Double
-            /// Rooms on the shortest start → exit route, both ends included.
-            @Nullable var pathLength: Int?
-            /// The drawing (`S`, `E`, `D`, `.`, `o` path, `#`), north up; empty unless finished.
-            let map: [String]
+            let summary: ExplorationSummary
+            let maze: Details
+
+            struct Details: Encodable {
+                let api: String
+                let problems: [String]
+                @Nullable var seed: String?
+                @Nullable var width: Int?
+                @Nullable var height: Int?
+                @Nullable var algorithm: String?
+                let strategy: String
+                @Nullable var latency: String?
+                let concurrency: Int
+                let unlockWorkers: Int
+                /// Rooms on the shortest start → exit route, both ends included.
+                @Nullable var pathLength: Int?
+                /// The drawing (`S`, `E`, `D`, `.`, `o` path, `#`), north up; empty unless finished.
+                let map: [String]
+            }
+
+            var outcome: ExplorationOutcome { summary.outcome }
+            var valid: Bool { summary.valid }
 
             init(_ result: ExplorationResult, request: NewMazeRequest?, options: Explore) {
-                let stats = result.stats
-                api = options.api
-                switch result.outcome {
-                case .finished: outcome = "finished"; error = nil
-                case let .failed(failure): outcome = "failed"; error = String(describing: failure)
-                case .cancelled: outcome = "cancelled"; error = nil
-                }
-                let problems = result.outcome.isFinished ? result.maze.problems() : []
-                valid = result.outcome.isFinished && problems.isEmpty
-                self.problems = problems.map(\.description)
-                seed = request?.seed
+                let finished = result.outcome.isFinished
+                let problems = finished ? result.maze.problems() : []
+                summary = ExplorationSummary(result, valid: problems.isEmpty)
                 // A finished thick-wall maze fills its bounding box; the outer wall adds one tile a side.
-                if result.outcome.isFinished, let bounds = result.maze.bounds {
+                var width = request?.width, height = request?.height
+                if finished, let bounds = result.maze.bounds {
                     width = bounds.cols.count + 2
                     height = bounds.rows.count + 2
-                } else {
-                    width = request?.width
-                    height = request?.height
                 }
-                algorithm = request?.algorithm?.rawValue
-                strategy = options.strategy.rawValue
-                latency = options.latency?.rawValue
-                concurrency = options.concurrency
-                unlockWorkers = options.unlockWorkers
-                rooms = stats.rooms
-                doors = stats.doors
-                fetches = stats.fetches
-                unlocks = stats.unlocks
-                retries = stats.retries
-                duplicatesAvoided = stats.duplicatesAvoided
-                seconds = stats.seconds.rounded(to: 3)
-                let path = result.outcome.isFinished ? result.maze.shortestPath() : nil
-                pathLength = path?.count
-                map = result.outcome.isFinished ? result.maze.textRows(path: path ?? []) : []
+                let path = finished ? result.maze.shortestPath() : nil
+                maze = Details(
+                    api: options.api, problems: problems.map(\.description), seed: request?.seed,
+                    width: width, height: height, algorithm: request?.algorithm?.rawValue,
+                    strategy: options.strategy.rawValue, latency: options.latency?.rawValue,
+                    concurrency: options.concurrency, unlockWorkers: options.unlockWorkers,
+                    pathLength: path?.count, map: finished ? result.maze.textRows(path: path ?? []) : [])
+            }
+
+            /// One flat object: the summary's fields and the details' side by side.
+            func encode(to encoder: any Encoder) throws {
+                try summary.encode(to: encoder)
+                try maze.encode(to: encoder)
             }
         }
     }

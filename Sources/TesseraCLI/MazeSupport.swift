@@ -80,47 +80,13 @@ struct CountingMazeAPI: MazeAPI {
 
 // MARK: Progress
 
-/// A one-line status on standard error, redrawn ten times a second while `during` runs; only on a
-/// terminal, so pipes and `--json` stay clean.
-struct MazeProgress: Sendable {
-    let enabled: Bool
-
-    static var onTerminal: Bool { isatty(STDERR_FILENO) == 1 }
-
-    /// Runs `body` while redrawing `line(elapsed)`, then clears the line.
-    func during<T>(_ line: @escaping @Sendable (Duration) -> String, _ body: () async throws -> T) async rethrows -> T {
-        guard enabled else { return try await body() }
-        let ticker = Task {
-            let started = ContinuousClock.now
-            while !Task.isCancelled {
-                Self.write("\r\u{1B}[2K" + String(line(ContinuousClock.now - started).prefix(Self.terminalColumns - 1)))
-                try? await Task.sleep(for: .milliseconds(100))
-            }
-        }
-        defer {
-            ticker.cancel()
-            Self.write("\r\u{1B}[2K")
-        }
-        return try await body()
-    }
-
+extension MazeCallCounter.Counts {
     /// "3.2 s · 812 rooms, 30 doors · 815 fetches (16 active), 29 unlocks (4 active)": the time first,
     /// so a narrow terminal cuts the least useful end.
-    static func describe(_ counts: MazeCallCounter.Counts, total: Int? = nil, elapsed: Duration) -> String {
-        let rooms = total.map { "\(counts.rooms)/\($0) rooms" } ?? "\(counts.rooms) rooms"
-        return String(format: "%.1f s", elapsed.seconds) + " · \(rooms), \(counts.doors) doors · "
-            + "\(counts.fetches) fetches (\(counts.fetchesInFlight) active), \(counts.unlocks) unlocks (\(counts.unlocksInFlight) active)"
-    }
-
-    /// The terminal's width, so the line never wraps (a wrapped line cannot be redrawn with `\r`).
-    static var terminalColumns: Int {
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
-    }
-
-    static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    func describe(total: Int? = nil, elapsed: Duration) -> String {
+        let found = total.map { "\(rooms)/\($0) rooms" } ?? "\(rooms) rooms"
+        return String(format: "%.1f s", elapsed.seconds) + " · \(found), \(doors) doors · "
+            + "\(fetches) fetches (\(fetchesInFlight) active), \(unlocks) unlocks (\(unlocksInFlight) active)"
     }
 }
 

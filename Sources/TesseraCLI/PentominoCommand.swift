@@ -38,14 +38,14 @@ struct PentominoCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard let shape = BoardShape(id: board) else { return }
-            let progress = ProgressLine(enabled: !json && isatty(STDERR_FILENO) == 1)
+            let progress = ProgressLine(json: json)
             let clock = ContinuousClock()
             let started = clock.now
             let raw = PentominoSolver.solve(shape: shape, flips: !noFlip, distinct: false, keep: distinct ? 0 : print,
-                                            threads: threads, progress: progress.handler("all solutions"))
+                                            threads: threads, progress: progress.solving("all solutions"))
             let rawTime = clock.now - started
             let unique = PentominoSolver.solve(shape: shape, flips: !noFlip, distinct: true, keep: distinct ? print : 0,
-                                               threads: threads, progress: progress.handler("distinct solutions"))
+                                               threads: threads, progress: progress.solving("distinct solutions"))
             let total = clock.now - started
             progress.clear()
             let shown = Array((distinct ? unique : raw).solutions.prefix(print))
@@ -53,9 +53,7 @@ struct PentominoCommand: AsyncParsableCommand {
                 let report = Report(board: shape.id, flips: !noFlip, solutions: raw.count, distinct: unique.count,
                                     seconds: total.seconds, rawSeconds: rawTime.seconds, distinctSeconds: (total - rawTime).seconds,
                                     threads: threads, printed: shown.map(\.rows))
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                Swift.print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                try printJSON(report)
                 return
             }
             Swift.print("\(shape.id)\(noFlip ? " (no flips)" : ""): \(raw.count) solutions, \(unique.count) distinct")
@@ -80,31 +78,13 @@ struct PentominoCommand: AsyncParsableCommand {
     }
 }
 
-/// A one-line progress display on standard error, redrawn at most ten times a second,
-/// shown only on a terminal so pipes and `--json` stay clean.
-final class ProgressLine: Sendable {
-    let enabled: Bool
-
-    init(enabled: Bool) { self.enabled = enabled }
-
-    func handler(_ label: String) -> SolveProgressHandler? {
+extension ProgressLine {
+    /// The solver's progress handler for this line; `nil` when the line is not shown.
+    func solving(_ label: String) -> SolveProgressHandler? {
         guard enabled else { return nil }
         return { progress in
-            let percent = Int(progress.fractionDone * 100)
-            FileHandle.standardError.write(Data("\r\(label): \(percent)% · \(progress.solutions) found · \(progress.nodes) nodes   ".utf8))
+            show("\(label): \(Int(progress.fractionDone * 100))% · \(progress.solutions) found · \(progress.nodes) nodes")
             return .proceed
         }
-    }
-
-    func clear() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -93,7 +93,11 @@ struct Serve: AsyncParsableCommand {
         config.idleTimeoutSeconds = idleTimeout
         if let level = logLevel.flatMap({ Logger.Level(rawValue: $0.lowercased()) }) { config.logLevel = level }
         let dataFolder = config.dataDirectory ?? "memory"
-        config.onListening = { url in print("Tessera on \(url)/  (data in \(dataFolder))") }
+        // Flushed at once: scripts and tests start `serve --port 0` and read the address from this line.
+        config.onListening = { url in
+            print("Tessera on \(url)/  (data in \(dataFolder))")
+            fflush(nil)  // all C streams; `stdout` itself is not concurrency-safe to name
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = config.logLevel

@@ -241,7 +241,7 @@ extension SecretsTests {
     @Test func existingClearTokensAreMigratedToHashes() async throws {
         let folder = temporaryDirectory()
         let pool = try GRDB.DatabasePool(path: folder + "/tessera.sqlite")
-        try SQLiteTicTacToeStore.migrator.migrate(pool, upTo: "tictactoe-v1")
+        try DocumentTable<Match>.migrator.migrate(pool, upTo: "tictactoe-v1")
         let match = try Match(id: "oldgame", mode: .online, names: ["Ann"], creatorToken: "clear-token")
         let body = String(decoding: try JSONEncoder().encode(match), as: UTF8.self)
         try await pool.write { db in

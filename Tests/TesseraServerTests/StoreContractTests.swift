@@ -10,13 +10,13 @@ import TicTacToeKit
 /// was, and a missing id is `nil`.
 @Suite struct StoreContractTests {
     static func gameStores() throws -> [(String, any TicTacToeStore)] {
-        [("memory", InMemoryTicTacToeStore()),
-         ("sqlite", try SQLiteTicTacToeStore(database: TesseraDatabase(directory: temporaryDirectory())))]
+        [("memory", InMemoryDocumentStore<Match>()),
+         ("sqlite", try DocumentTable<Match>(database: TesseraDatabase(directory: temporaryDirectory())))]
     }
 
     static func puzzleStores() throws -> [(String, any PuzzleStore)] {
-        [("memory", InMemoryPuzzleStore()),
-         ("sqlite", try SQLitePuzzleStore(database: TesseraDatabase(directory: temporaryDirectory())))]
+        [("memory", InMemoryDocumentStore<PentominoPuzzle>()),
+         ("sqlite", try DocumentTable<PentominoPuzzle>(database: TesseraDatabase(directory: temporaryDirectory())))]
     }
 
     struct Refused: Error {}

@@ -1,15 +1,12 @@
 #!/usr/bin/env python3
 """Small jobs for scripts/load.sh that are awkward in bash (standard library only).
 
-  helper.py port                          a free loopback port
-  helper.py wait URL SECONDS              poll URL/health until it answers 200 (bounded)
   helper.py fixtures URL DIR LABEL=N…     create the documents the wrk script reads and writes
                                           (N empty puzzles in pool-LABEL.txt for each write run)
   helper.py report RESULTS RSS_FILE       print the Markdown table, ratios and the soak verdict
 """
 import concurrent.futures
 import json
-import socket
 import sys
 import time
 import urllib.request
@@ -27,26 +24,6 @@ def call(base, method, path, body=None):
         request.add_header("Content-Type", "application/json")
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait(base, seconds):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(base + "/health", timeout=1) as answer:
-                if answer.status == 200:
-                    return 0
-        except OSError:
-            pass
-        time.sleep(0.1)
-    print(f"no answer from {base}/health within {seconds} s", file=sys.stderr)
-    return 1
 
 
 def make_game(base, moves):
@@ -144,11 +121,6 @@ def report(results_path, rss_path):
 
 def main(argv):
     command = argv[1] if len(argv) > 1 else ""
-    if command == "port":
-        print(free_port())
-        return 0
-    if command == "wait":
-        return wait(argv[2], float(argv[3]))
     if command == "fixtures":
         pools = {label: int(size) for label, size in (spec.split("=") for spec in argv[4:])}
         return fixtures(argv[2], argv[3], pools)

@@ -1,3 +1,6 @@
+import PentominoKit
+import TicTacToeKit
+
 /// Every app's store, built for the configured backend. This is the one place that knows which
 /// implementation each protocol gets; routes only ever see the protocols. (A PostgreSQL backend
 /// adds a case here and one implementation per protocol.)
@@ -9,10 +12,10 @@ struct AppStores: Sendable {
         switch backend {
         case .sqlite(let directory):
             let database = try TesseraDatabase(directory: directory)
-            return AppStores(games: try SQLiteTicTacToeStore(database: database),
-                             puzzles: try SQLitePuzzleStore(database: database))
+            return AppStores(games: try DocumentTable<Match>(database: database),
+                             puzzles: try DocumentTable<PentominoPuzzle>(database: database))
         case .memory:
-            return AppStores(games: InMemoryTicTacToeStore(), puzzles: InMemoryPuzzleStore())
+            return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>())
         }
     }
 }

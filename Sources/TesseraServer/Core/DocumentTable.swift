@@ -12,15 +12,24 @@ import Synchronization
 /// commit order), and a read only fills it if no write happened while it was reading, so it never
 /// holds a state older than the database's. It assumes this process is the only writer, which is
 /// true of the embedded SQLite file; a shared database (several nodes) must not use it.
-struct DocumentTable<Document: Codable & Sendable>: Sendable {
+struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     let database: TesseraDatabase
     let name: String
     private let cache: DocumentCache<Document>
 
-    init(database: TesseraDatabase, name: String, cacheCapacity: Int = 4096) {
+    /// Runs the app's migrations that have not run yet, then serves its table.
+    init(database: TesseraDatabase, cacheCapacity: Int = 4096) throws {
+        try database.migrate(Self.migrator)
         self.database = database
-        self.name = name
+        self.name = Document.table
         self.cache = DocumentCache(capacity: cacheCapacity)
+    }
+
+    /// The app's migrations, in the order they shipped.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        Document.registerMigrations(in: &migrator)
+        return migrator
     }
 
     /// The migration that creates a document table; each app registers its own.
@@ -33,13 +42,13 @@ struct DocumentTable<Document: Codable & Sendable>: Sendable {
         }
     }
 
-    func insert(id: String, _ document: Document) async throws {
+    func insert(_ document: Document) async throws {
         let body = try Self.encode(document)
         try await database.writer.write { [name, cache] db in
             try db.execute(
                 sql: "INSERT INTO \(name) (id, body, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                arguments: [id, body, Date(), Date()])
-            cache.store(id, document)
+                arguments: [document.id, body, Date(), Date()])
+            cache.store(document.id, document)
         }
     }
 
@@ -91,6 +100,14 @@ struct DocumentTable<Document: Codable & Sendable>: Sendable {
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }
+}
+
+/// A document kept in SQLite: its table, and the migrations that made it, which the app owns
+/// (`<App>/SQLite<Domain>Store.swift`). GRDB records migrations by name, so apps sharing the
+/// database file never need to know about each other.
+protocol SQLiteDocument: StoredDocument {
+    static var table: String { get }
+    static func registerMigrations(in migrator: inout DatabaseMigrator)
 }
 
 /// Recently used documents by id, at most `capacity` (the oldest half is dropped when full).

@@ -15,25 +15,22 @@ enum ExploreEventJSON: Encodable {
         case col, row, tileUrl, roomType, openSides, t, stats, path, message
     }
 
-    struct Position: Encodable {
-        let col: Int
-        let row: Int
-    }
-
+    /// The stats in their one JSON form (`ExplorationStats`), plus whether the map checked out.
     struct Stats: Encodable {
-        let rooms, doors, fetches, unlocks, retries, duplicatesAvoided: Int
-        let seconds: Double
+        let stats: ExplorationStats
         let valid: Bool
 
         init(_ stats: ExplorationStats, valid: Bool) {
-            rooms = stats.rooms
-            doors = stats.doors
-            fetches = stats.fetches
-            unlocks = stats.unlocks
-            retries = stats.retries
-            duplicatesAvoided = stats.duplicatesAvoided
-            seconds = stats.seconds
+            self.stats = stats
             self.valid = valid
+        }
+
+        private enum Key: String, CodingKey { case valid }
+
+        func encode(to encoder: any Encoder) throws {
+            try stats.encode(to: encoder)
+            var json = encoder.container(keyedBy: Key.self)
+            try json.encode(valid, forKey: .valid)
         }
     }
 
@@ -48,7 +45,7 @@ enum ExploreEventJSON: Encodable {
             try json.encode(parameters.algorithm.rawValue, forKey: .algorithm)
             try json.encode(strategy.rawValue, forKey: .strategy)
             try json.encode(latency?.rawValue ?? "server", forKey: .latency)
-            try json.encode(Position(col: start.col, row: start.row), forKey: .start)
+            try json.encode(start, forKey: .start)  // a single position: {"row", "col"}
         case let .room(room, start):
             let square = room.coordinate.offset(by: start)
             try json.encode("room", forKey: .type)
@@ -57,11 +54,11 @@ enum ExploreEventJSON: Encodable {
             try json.encode(room.tileUrl, forKey: .tileUrl)
             try json.encode(room.type.rawValue, forKey: .roomType)
             try json.encode(room.openSides.map(\.rawValue), forKey: .openSides)
-            try json.encode(ExplorationStats.seconds(room.discoveredAfter), forKey: .t)
+            try json.encode(room.discoveredAfter.seconds, forKey: .t)
         case let .finished(stats, valid, path):
             try json.encode("finished", forKey: .type)
             try json.encode(Stats(stats, valid: valid), forKey: .stats)
-            try json.encode(path.map { [$0.col, $0.row] }, forKey: .path)
+            try json.encode(path.map(\.pair), forKey: .path)
         case let .failed(message, stats):
             try json.encode("failed", forKey: .type)
             try json.encode(message, forKey: .message)
@@ -70,11 +67,5 @@ enum ExploreEventJSON: Encodable {
             try json.encode("cancelled", forKey: .type)
             try json.encode(Stats(stats, valid: false), forKey: .stats)
         }
-    }
-}
-
-extension ExplorationStats {
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

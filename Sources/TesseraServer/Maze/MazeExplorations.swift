@@ -216,22 +216,6 @@ final class RunningCount: Sendable {
     let count = Mutex(0)
 }
 
-/// The server's own address, learnt once it is listening (the port may have been 0: "any free").
-final class ServerAddress: Sendable {
-    private let base = Mutex<String?>(nil)
-
-    /// A wildcard listener (0.0.0.0 or ::) is reached through loopback; a specific address as is.
-    func set(_ address: SocketAddress?) {
-        guard let address, let port = address.port else { return }
-        var host = address.ipAddress ?? "127.0.0.1"
-        if host == "0.0.0.0" || host == "::" { host = "127.0.0.1" }
-        if host.contains(":") { host = "[\(host)]" }
-        base.withLock { $0 = "http://\(host):\(port)" }
-    }
-
-    var baseURL: String? { base.withLock { $0 } }
-}
-
 extension Square {
     /// This relative coordinate placed with (0, 0) at `origin`.
     func offset(by origin: Square) -> Square { Square(row: origin.row + row, col: origin.col + col) }

@@ -23,7 +23,7 @@ struct PuzzleJSON: Encodable {
         self.board = board.shape.id
         rows = board.shape.rows
         cols = board.shape.cols
-        holes = board.shape.holes.sorted().map(pair)
+        holes = board.shape.holes.sorted().map(\.pair)
         flips = puzzle.flips
         placements = board.placements.map(PlacementJSON.init)
         grid = board.letterRows
@@ -37,7 +37,6 @@ struct PuzzleJSON: Encodable {
     }
 }
 
-func pair(_ square: Square) -> [Int] { [square.row, square.col] }
 
 struct PlacementJSON: Encodable {
     let tile: String
@@ -53,7 +52,7 @@ struct PlacementJSON: Encodable {
         flipped = placement.orientation.flipped
         row = placement.origin.row
         col = placement.origin.col
-        cells = placement.cells.map(pair)
+        cells = placement.cells.map(\.pair)
     }
 }
 
@@ -79,7 +78,7 @@ struct TileCatalogJSON: Encodable {
             letter: shape.letter, blogLetter: shape.blogLetter, distinct: shape.orientations.count,
             orientations: Orientation.all.map { orientation in
                 .init(quarterTurns: orientation.quarterTurns, flipped: orientation.flipped,
-                      cells: shape.gridCells(orientation).map(pair))
+                      cells: shape.gridCells(orientation).map(\.pair))
             })
     }
 }
@@ -92,7 +91,7 @@ struct BoardCatalogJSON: Encodable {
         let holes: [[Int]]
     }
     let boards: [BoardJSON] = BoardShape.allCases.map {
-        BoardJSON(id: $0.id, rows: $0.rows, cols: $0.cols, holes: $0.holes.sorted().map(pair))
+        BoardJSON(id: $0.id, rows: $0.rows, cols: $0.cols, holes: $0.holes.sorted().map(\.pair))
     }
 }
 

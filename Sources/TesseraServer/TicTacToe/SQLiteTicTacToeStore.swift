@@ -2,26 +2,12 @@ import Foundation
 import GRDB
 import TicTacToeKit
 
-/// Matches in SQLite through GRDB: a document table, one JSON match per row, replayed through
-/// the rules on load.
-struct SQLiteTicTacToeStore: TicTacToeStore {
+/// Matches in SQLite: one JSON match per row of a document table, replayed through the rules on load.
+extension Match: SQLiteDocument {
     static let table = "tictactoe_match"
-    private let matches: DocumentTable<Match>
-
-    init(database: TesseraDatabase) throws {
-        try database.migrate(Self.migrator)
-        matches = DocumentTable(database: database, name: Self.table)
-    }
-
-    func insert(_ match: Match) async throws { try await matches.insert(id: match.id, match) }
-    func find(id: String) async throws -> Match? { try await matches.find(id: id) }
-    func update(id: String, _ change: @escaping @Sendable (inout Match) throws -> Void) async throws -> Match? {
-        try await matches.update(id: id, change)
-    }
 
     /// TicTacToe's migrations, in the order they shipped.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
+    static func registerMigrations(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("tictactoe-v1") { db in try DocumentTable<Match>.create(table, in: db) }
         // Seat tokens used to be stored in clear; from v2 only their SHA-256 is kept.
         migrator.registerMigration("tictactoe-v2-token-hashes") { db in
@@ -35,6 +21,5 @@ struct SQLiteTicTacToeStore: TicTacToeStore {
                 try db.execute(sql: "UPDATE \(table) SET body = ? WHERE id = ?", arguments: [updated, id])
             }
         }
-        return migrator
     }
 }

@@ -42,7 +42,7 @@ struct GameJSON: Encodable {
         turn = match.isWaitingForOpponent ? nil : game.turn?.symbol
         status = game.status.rawValue
         winner = game.winner?.symbol
-        winningLine = game.board.winningLine?.map { [$0.row, $0.col] }
+        winningLine = game.board.winningLine?.map(\.square.pair)
         players = match.seatedPlayers.map { PlayerJSON(name: $0.name, marker: $0.marker.symbol) }
         moves = game.moves.map { MoveJSON(row: $0.position.row, col: $0.position.col, marker: $0.marker.symbol) }
         version = game.moves.count

@@ -1,0 +1,79 @@
+// Server-sent event streams for every page: each message is JSON, and a stream that cannot be
+// opened is explained with the server's own `{"error":{"message"}}`.
+//
+// Two kinds of stream use it. A watch (a TicTacToe game) lets the browser reconnect after a drop
+// and only ends when the page closes it or the server refuses it. A job (a maze exploration) ends
+// with its final message and never reconnects, because reconnecting would start the job again.
+
+const CANNOT_READ = "The server sent a message this page cannot read.";
+const UNREACHABLE = "The server cannot be reached. Is `tessera serve` running?";
+
+/**
+ * Opens `url`. `onMessage(message)` gets each parsed message that is not final; `onEnd(message)` is
+ * called at most once, with the final message (`isFinal(message)`), or `{type: "error", message}`
+ * when the stream fails — never after the caller's own `close()`. Returns `{close}`.
+ */
+export function openEventStream(url, { onMessage, onEnd = () => {}, isFinal = () => false, reconnect = false }) {
+  const source = new EventSource(url);
+  let done = false;
+  let heard = false;
+
+  const end = (message) => {
+    if (done) return;
+    done = true;
+    source.close();
+    onEnd(message);
+  };
+
+  source.onmessage = (event) => {
+    if (done) return;
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      end({ type: "error", message: CANNOT_READ });
+      return;
+    }
+    heard = true;
+    if (isFinal(message)) end(message);
+    else onMessage(message);
+  };
+
+  source.onerror = () => {
+    if (done) return;
+    // The browser retries a dropped watch by itself; it gives up (CLOSED) only when refused.
+    if (reconnect && source.readyState !== EventSource.CLOSED) return;
+    source.close();
+    if (heard && !reconnect) {
+      end({ type: "error", message: "The connection to the server was lost before the stream finished." });
+    } else {
+      explainRefusal(url).then((message) => end({ type: "error", message }));
+    }
+  };
+
+  return {
+    close() {
+      done = true;
+      source.close();
+    },
+  };
+}
+
+// An EventSource does not expose why a request failed, so ask once more with fetch to read the
+// server's `{"error":{"message"}}` (a 400 for bad options, 404 for a missing game, 429 when full).
+// If that request is accepted after all, abort it at once: for a job, the server treats the dropped
+// connection as a cancel.
+async function explainRefusal(url) {
+  const controller = new AbortController();
+  try {
+    const response = await fetch(url, { signal: controller.signal, headers: { Accept: "text/event-stream" } });
+    if (response.ok) {
+      controller.abort();
+      return "The stream closed before it began. Please try again.";
+    }
+    const data = await response.json().catch(() => ({}));
+    return data.error?.message ?? `The server refused the request (HTTP ${response.status}).`;
+  } catch {
+    return UNREACHABLE;
+  }
+}

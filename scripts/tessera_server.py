@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Start `tessera serve` on a port the kernel picks, and learn its address from the server itself.
+
+The server prints `Tessera on http://HOST:PORT/ …` once it listens, so nothing probes for a free
+port (a race: another process can take a probed port before the server binds it). Used by the
+browser tests, the load and storm scripts and .ci/run (standard library only).
+
+  tessera_server.py url LOG SECONDS [PID]   wait for the line in LOG; print the base URL
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+LINE = re.compile(r"^Tessera on (http://\S+?)/?\s", re.MULTILINE)
+
+
+def listening_url(log_path, seconds=60, alive=lambda: True):
+    """The base URL (no trailing slash) once the server has printed it; raises if it never does."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            with open(log_path, encoding="utf-8", errors="replace") as log:
+                match = LINE.search(log.read())
+            if match:
+                return match.group(1)
+        except FileNotFoundError:
+            pass
+        if not alive():
+            break
+        time.sleep(0.05)
+    with open(log_path, encoding="utf-8", errors="replace") as log:
+        raise RuntimeError("tessera serve did not start:\n" + log.read()[-4000:])
+
+
+def start(binary, data_dir, *extra_args, cwd=None, log_name="server.log"):
+    """Starts the server on loopback port 0 with its log in DATA_DIR/LOG_NAME: (process, base URL)."""
+    log_path = os.path.join(data_dir, log_name)
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir, *extra_args],
+            cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        return process, listening_url(log_path, alive=lambda: process.poll() is None)
+    except RuntimeError:
+        process.kill()
+        raise
+
+
+def _pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except OSError:
+        return False
+
+
+if __name__ == "__main__":
+    if len(sys.argv) in (4, 5) and sys.argv[1] == "url":
+        pid = int(sys.argv[4]) if len(sys.argv) == 5 else None
+        try:
+            print(listening_url(sys.argv[2], float(sys.argv[3]), alive=lambda: pid is None or _pid_alive(pid)))
+        except RuntimeError as error:
+            print(error, file=sys.stderr)
+            sys.exit(1)
+    else:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
