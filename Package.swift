@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TicTacToeKit", targets: ["TicTacToeKit"]),
         .library(name: "PentominoKit", targets: ["PentominoKit"]),
         .library(name: "MazeKit", targets: ["MazeKit"]),
+        .library(name: "PostsKit", targets: ["PostsKit"]),
         .library(name: "TesseraAPI", targets: ["TesseraAPI"]),
     ],
     dependencies: [
@@ -44,6 +45,18 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
+        .target(
+            name: "PostsKit",
+            dependencies: [.product(name: "Collections", package: "swift-collections")]
+        ),
+        // The reader's live origin and photo downloads over HTTP (AsyncHTTPClient).
+        .target(
+            name: "PostsClient",
+            dependencies: [
+                "PostsKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         // The live `MazeAPI` over HTTP, shared by the CLI and the server's own streaming explorer.
         .target(
             name: "MazeClient",
@@ -60,7 +73,7 @@ let package = Package(
         .target(
             name: "TesseraServer",
             dependencies: [
-                "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient",
+                "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -74,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
-                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient",
+                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -86,10 +99,12 @@ let package = Package(
         .testTarget(name: "TicTacToeKitTests", dependencies: ["TicTacToeKit"]),
         .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit"]),
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
+        .testTarget(name: "PostsKitTests", dependencies: ["PostsKit"]),
         .testTarget(
             name: "TesseraServerTests",
             dependencies: [
                 "TesseraServer", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
+                "PostsKit", "PostsClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),

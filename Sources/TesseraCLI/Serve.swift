@@ -45,6 +45,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Stop a server-side exploration after this many seconds.", valueName: "s"))
     var mazeExploreTimeLimit = 300
 
+    @Option(help: ArgumentHelp("Delay every Posts origin (/origin/…) request by this many ms (0…60000).", valueName: "ms"))
+    var postsOriginDelayMs = 0
+
+    @Option(help: "Share (0…1) of Posts origin (/origin/…) requests that fail with 500 {}.")
+    var postsOriginFailureRate = 0.0
+
+    @Option(help: ArgumentHelp("Where the posts reader syncs from: any jsonplaceholder-compatible origin (default: this server's /origin; env TESSERA_POSTS_ORIGIN).",
+                               valueName: "url"))
+    var postsOrigin: String?
+
     @Option(help: ArgumentHelp("Close a connection idle for this many seconds.", valueName: "s"))
     var idleTimeout = 60
 
@@ -68,6 +78,13 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--maze-explore-time-limit must be from 1 to 86400 seconds.")
         }
         guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds.") }
+        guard PostsOriginOptions.delayRange.contains(postsOriginDelayMs) else {
+            throw ValidationError("--posts-origin-delay-ms must be a whole number of milliseconds from 0 to 60000, not \(postsOriginDelayMs).")
+        }
+        guard (0...1).contains(postsOriginFailureRate) else {
+            throw ValidationError("--posts-origin-failure-rate must be a share between 0 and 1 (e.g. 0.1 for one in ten), not \(postsOriginFailureRate).")
+        }
+        if let postsOrigin { try ServerProbe.validate(postsOrigin, option: "--posts-origin") }
         if let logLevel, Logger.Level(rawValue: logLevel.lowercased()) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -91,6 +108,8 @@ struct Serve: AsyncParsableCommand {
         config.maze.explorations.maxRunning = mazeMaxExplorations
         config.maze.explorations.timeLimit = .seconds(mazeExploreTimeLimit)
         config.idleTimeoutSeconds = idleTimeout
+        if let postsOrigin { config.postsOriginURL = postsOrigin }
+        config.postsOrigin = PostsOriginOptions(delayMilliseconds: postsOriginDelayMs, failureRate: postsOriginFailureRate)
         if let level = logLevel.flatMap({ Logger.Level(rawValue: $0.lowercased()) }) { config.logLevel = level }
         let dataFolder = config.dataDirectory ?? "memory"
         // Flushed at once: scripts and tests start `serve --port 0` and read the address from this line.

@@ -7,15 +7,18 @@ import TicTacToeKit
 struct AppStores: Sendable {
     let games: any TicTacToeStore
     let puzzles: any PuzzleStore
+    let posts: any PostsStore
 
     static func make(_ backend: StorageBackend) throws -> AppStores {
         switch backend {
         case .sqlite(let directory):
             let database = try TesseraDatabase(directory: directory)
             return AppStores(games: try DocumentTable<Match>(database: database),
-                             puzzles: try DocumentTable<PentominoPuzzle>(database: database))
+                             puzzles: try DocumentTable<PentominoPuzzle>(database: database),
+                             posts: try SQLitePostsStore(database: database))
         case .memory:
-            return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>())
+            return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>(),
+                             posts: InMemoryPostsStore())
         }
     }
 }

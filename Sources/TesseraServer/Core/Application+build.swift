@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MazeKit
+import PostsClient
 
 /// Builds the whole server: storage, middleware, every app's routes and the static pages.
 /// `tessera serve` and the tests call this same function.
@@ -44,6 +45,15 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     MazeRoutes(service: mazes, options: config.maze,
                explorations: MazeExplorations(service: mazes, selfAddress: selfAddress, limits: config.maze.explorations))
         .register(on: router)
+    let postsOrigin: @Sendable () -> String = { [configured = config.postsOriginURL] in
+        configured ?? (selfAddress.baseURL ?? "http://127.0.0.1:\(config.port)") + "/origin"
+    }
+    let postsSync = PostsSync(store: stores.posts) { let url = postsOrigin(); return (HTTPPostsOrigin(baseURL: url), url) }
+    PostsRoutes(store: stores.posts, sync: postsSync,
+                photos: try PostsPhotos(cacheDirectory: config.dataDirectory.map { $0 + "/posts-photos" }),
+                live: live, originName: postsOrigin)
+        .register(on: router)
+    OriginRoutes(options: config.postsOrigin).register(on: router)
     routes.load(from: router)
 
     return Application(

@@ -2,7 +2,8 @@ import Foundation
 import Logging
 
 /// Everything `tessera serve` can be told. CLI flags fill it, with environment fallbacks
-/// (`TESSERA_HOST`, `TESSERA_PORT`, `TESSERA_DATA_DIR`, `TESSERA_PUBLIC_DIR`, `TESSERA_LOG_LEVEL`);
+/// (`TESSERA_HOST`, `TESSERA_PORT`, `TESSERA_DATA_DIR`, `TESSERA_PUBLIC_DIR`, `TESSERA_LOG_LEVEL`,
+/// `TESSERA_POSTS_ORIGIN`);
 /// defaults need no setup.
 public struct Configuration: Sendable {
     public var host: String
@@ -18,6 +19,11 @@ public struct Configuration: Sendable {
     public var idleTimeoutSeconds = 60
     /// Caps on pages watching live updates (per topic and in total).
     public var liveUpdates = LiveUpdates.Limits()
+    /// Where the reader syncs from (any jsonplaceholder-compatible origin); `nil` is this server's
+    /// own `/origin`.
+    public var postsOriginURL: String?
+    /// The Posts origin's (`/origin/…`) simulated delay and failure rate.
+    public var postsOrigin = PostsOriginOptions()
     /// Told the server's base URL once it listens, e.g. `http://127.0.0.1:50123` after `port: 0`.
     public var onListening: (@Sendable (String) -> Void)?
 
@@ -44,6 +50,7 @@ public struct Configuration: Sendable {
         if let port = environment["TESSERA_PORT"].flatMap(Int.init) { config.port = port }
         if let dir = environment["TESSERA_DATA_DIR"], !dir.isEmpty { config.dataDirectory = dir }
         if let dir = environment["TESSERA_PUBLIC_DIR"], !dir.isEmpty { config.publicDirectory = dir }
+        if let origin = environment["TESSERA_POSTS_ORIGIN"], !origin.isEmpty { config.postsOriginURL = origin }
         if let level = environment["TESSERA_LOG_LEVEL"].flatMap({ Logger.Level(rawValue: $0.lowercased()) }) {
             config.logLevel = level
         }

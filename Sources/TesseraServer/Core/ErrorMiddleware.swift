@@ -72,13 +72,23 @@ final class RouteTable: Sendable {
     }
 
     /// The methods served at `path` (sorted), or nil when no route has this path.
+    ///
+    /// Like Hummingbird's trie, a literal segment beats a parameter: `/api/posts/status` is the
+    /// `status` route only, not also `/api/posts/{id}`, so its `Allow` lists only what it serves.
     func methods(forPath path: String) -> [String]? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         let methods = entries.withLock { entries in
-            entries.filter { entry in
+            var matching = entries.filter { entry in
                 entry.path.components.count == segments.count
                     && zip(entry.path.components, segments).allSatisfy { element, segment in element ~= segment }
-            }.reduce(into: Set<String>()) { $0.formUnion($1.methods) }
+            }
+            for (index, segment) in segments.enumerated() {
+                let literal = { (entry: (path: RouterPath, methods: Set<String>)) in
+                    entry.path.components[index].description == segment
+                }
+                if matching.contains(where: literal) { matching = matching.filter(literal) }
+            }
+            return matching.reduce(into: Set<String>()) { $0.formUnion($1.methods) }
         }
         return methods.isEmpty ? nil : methods.sorted()
     }

@@ -1,0 +1,100 @@
+/// What the reader shows, built from stored records: titles and bodies start with a capital
+/// letter (the origin's are lower case), and every list is sorted by id.
+
+public struct PostSummary: Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let title: String
+    public let author: Author
+
+    public init(_ post: Post, author: Author) {
+        id = post.id
+        title = ReaderText.capitalizingFirstLetter(post.title)
+        self.author = author
+    }
+
+    /// The original's search: the lower-cased query is a substring of the title or of the
+    /// author's email. An empty query matches everything.
+    public func matches(_ query: String) -> Bool {
+        let needle = query.lowercased()
+        return needle.isEmpty || title.lowercased().contains(needle) || author.email.lowercased().contains(needle)
+    }
+}
+
+public struct AlbumSummary: Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let title: String
+    public let photoCount: Int
+
+    public init(_ album: Album, photoCount: Int) {
+        id = album.id
+        title = ReaderText.capitalizingFirstLetter(album.title)
+        self.photoCount = photoCount
+    }
+}
+
+public struct PostDetail: Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let title: String
+    public let body: String
+    public let author: Author
+    /// The author's albums, by id.
+    public let albums: [AlbumSummary]
+
+    public init(_ post: Post, author: Author, albums: [AlbumSummary]) {
+        id = post.id
+        title = ReaderText.capitalizingFirstLetter(post.title)
+        body = ReaderText.capitalizingFirstLetter(post.body)
+        self.author = author
+        self.albums = albums.sorted { $0.id < $1.id }
+    }
+}
+
+public struct PhotoSummary: Hashable, Sendable, Identifiable {
+    public let id: Int
+    public let title: String
+    public let url: String
+    public let thumbnailUrl: String
+
+    public init(_ photo: Photo) {
+        id = photo.id
+        title = ReaderText.capitalizingFirstLetter(photo.title)
+        url = photo.url
+        thumbnailUrl = photo.thumbnailUrl
+    }
+}
+
+public enum ReaderText {
+    /// "lorem ipsum" → "Lorem ipsum"; leaves everything after the first letter alone.
+    public static func capitalizingFirstLetter(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}
+
+/// The list as the reader shows it, and its one JSON form (the API's `GET /api/posts` and
+/// `tessera posts list --json`): every post is counted in `total`, those matching the search are
+/// listed.
+public struct PostListing: Encodable, Hashable, Sendable {
+    public let total: Int
+    public let matching: Int
+    public let posts: [Item]
+
+    public struct Item: Encodable, Hashable, Sendable {
+        public let id: Int
+        public let title: String
+        public let user: Author
+    }
+
+    public init(_ summaries: [PostSummary], search: String) {
+        let found = summaries.filter { $0.matches(search) }
+        total = summaries.count
+        matching = found.count
+        posts = found.map { Item(id: $0.id, title: $0.title, user: $0.author) }
+    }
+
+    /// The original's feedback line: "Filtering X of Y Posts", or "No Search Results".
+    public func feedback(search: String) -> String? {
+        guard !search.isEmpty else { return nil }
+        return matching == 0 ? "No Search Results" : "Filtering \(matching) of \(total) Posts"
+    }
+}

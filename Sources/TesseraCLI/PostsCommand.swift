@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import PostsKit
+import Synchronization
+import TesseraServer
+
+/// `tessera posts …`: the Sherpany reader's data folder from a terminal.
+struct PostsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "posts", abstract: "The posts reader: sync from a jsonplaceholder-style origin, list and show posts.",
+        subcommands: [Sync.self, List.self, Show.self, Bench.self])
+
+    struct Storage: ParsableArguments {
+        @Option(help: "The data folder (the same one `tessera serve` uses).")
+        var dataDir: String = "./tessera-data"
+
+        func open(origin: String = Sync.defaultOrigin) throws -> PostsLibrary {
+            try PostsLibrary(dataDirectory: dataDir, originURL: origin)
+        }
+    }
+
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch posts, users, albums and photos from the origin and merge them into the data folder.")
+        static let defaultOrigin = "http://127.0.0.1:8080/origin"
+
+        @Option(help: "Any jsonplaceholder-compatible origin, e.g. https://jsonplaceholder.typicode.com.")
+        var origin: String = Sync.defaultOrigin
+
+        @OptionGroup var storage: Storage
+
+        @Flag(help: "Print one JSON object: posts, users, albums, photos, inserted, updated, deleted, unchanged, skipped, seconds.")
+        var json = false
+
+        func validate() throws { try ServerProbe.validate(origin, option: "--origin") }
+
+        func run() async throws {
+            let library = try storage.open(origin: origin)
+            let progress = ProgressLine(json: json)
+            let fetched = FetchedLists()
+            progress.show("syncing from \(origin)…")
+            let report: PostsSyncReport
+            do {
+                report = try await library.sync { step in
+                    if case let .fetched(list, count) = step { progress.show("fetched " + fetched.add(list, count)) }
+                }
+            } catch let error as PostsOriginError {
+                progress.clear()
+                let hint = origin == Self.defaultOrigin ? " Start `tessera serve` first, or pass --origin URL." : ""
+                ProgressLine.write("error: \(error).\(hint) Nothing was changed.\n")
+                throw ExitCode.failure
+            }
+            progress.clear()
+            if json { return try printJSON(report) }
+            print("\(report.posts) posts, \(report.users) users, \(report.albums) albums, \(report.photos) photos")
+            print("\(report.inserted) inserted, \(report.updated) updated, \(report.deleted) deleted, \(report.unchanged) unchanged"
+                  + (report.skipped > 0 ? ", \(report.skipped) skipped (owner missing)" : "")
+                  + String(format: " in %.3f s (download %.3f s)", report.seconds, report.downloadSeconds))
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List stored posts: id, title and the author's email.")
+
+        @Option(help: "Only posts whose title or author's email contains this (any case).")
+        var search: String = ""
+
+        @OptionGroup var storage: Storage
+
+        @Flag(help: "Print one JSON object: total, matching, posts [{id, title, user}].")
+        var json = false
+
+        func validate() throws {
+            guard search.utf8.count <= 200 else { throw ValidationError("--search may be at most 200 bytes.") }
+        }
+
+        func run() async throws {
+            let listing = try await storage.open().posts(search: search)
+            if json { return try printJSON(listing) }
+            if listing.total == 0 { return print("No posts stored yet: run `tessera posts sync` first.") }
+            for post in listing.posts { print(String(format: "%4d  ", post.id) + post.title + "  — " + post.user.email) }
+            print(listing.feedback(search: search) ?? "\(listing.total) Posts")
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one post: title, body, author and their albums.")
+
+        @Argument(help: "The post's id.")
+        var id: Int
+
+        @OptionGroup var storage: Storage
+
+        func validate() throws {
+            guard (1...999_999_999).contains(id) else { throw ValidationError("The id is a whole number from 1 to 999999999.") }
+        }
+
+        func run() async throws {
+            guard let post = try await storage.open().post(id: id) else {
+                ProgressLine.write("error: no post \(id) is stored. `tessera posts list` shows the ids; `tessera posts sync` brings deleted posts back.\n")
+                throw ExitCode.failure
+            }
+            print(post.title)
+            print(String(repeating: "─", count: min(72, post.title.count)))
+            print(post.body)
+            print("\nby \(post.author.name) (@\(post.author.username), \(post.author.email))")
+            print("\nAlbums:")
+            for album in post.albums { print(String(format: "%4d  ", album.id) + "\(album.title) — \(album.photoCount) photos") }
+        }
+    }
+}
+
+/// The lists fetched so far, for the progress line ("posts 100 · users 10").
+final class FetchedLists: Sendable {
+    private let lists = Mutex<[String]>([])
+
+    func add(_ list: String, _ count: Int) -> String {
+        lists.withLock { lists in
+            lists.append("\(list) \(count)")
+            return lists.joined(separator: " · ")
+        }
+    }
+}

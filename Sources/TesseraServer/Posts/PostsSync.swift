@@ -1,0 +1,76 @@
+import Foundation
+import GridKit
+import PostsKit
+
+/// Runs syncs of the reader against its origin, one at a time:
+/// - a sync fetches the four lists first and merges them in one transaction, so a failing origin
+///   changes nothing;
+/// - a sync requested while one runs joins it: both callers get the same result (the original
+///   silently dropped the second caller);
+/// - a post deleted while a sync runs is deleted at once and again right after the sync commits,
+///   so the sync cannot bring it back; the next sync does (the original's requirement).
+actor PostsSync {
+    enum Progress: Sendable {
+        case started(origin: String)
+        /// One of the four lists arrived (`posts`, `users`, `albums` or `photos`).
+        case fetched(list: String, count: Int)
+        /// This caller joined a sync that was already running.
+        case joined
+    }
+
+    private let store: any PostsStore
+    private let origin: @Sendable () -> (any PostsOrigin, String)
+    private var running: Task<PostsSyncReport, any Error>?
+    private var observers: [UUID: @Sendable (Progress) -> Void] = [:]
+    private var deletedDuringSync: Set<Int> = []
+
+    /// `origin` is asked at each sync, so it can follow the server's own address once it listens.
+    init(store: any PostsStore, origin: @escaping @Sendable () -> (any PostsOrigin, String)) {
+        self.store = store
+        self.origin = origin
+    }
+
+    var isRunning: Bool { running != nil }
+
+    /// Syncs, or joins the sync already running; `progress` hears this sync's steps.
+    func sync(progress: @escaping @Sendable (Progress) -> Void = { _ in }) async throws -> PostsSyncReport {
+        let id = UUID()
+        observers[id] = progress
+        defer { observers[id] = nil }
+        if let running {
+            progress(.joined)
+            return try await running.value
+        }
+        let task = Task { try await self.run() }
+        running = task
+        defer { running = nil }
+        return try await task.value
+    }
+
+    /// Deletes a post locally; it comes back with the next sync (unless it is deleted again).
+    func deletePost(id: Int) async throws -> Bool {
+        if running != nil { deletedDuringSync.insert(id) }
+        return try await store.deletePost(id: id)
+    }
+
+    private func tell(_ progress: Progress) {
+        for observer in observers.values { observer(progress) }
+    }
+
+    private func run() async throws -> PostsSyncReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let (source, name) = origin()
+        tell(.started(origin: name))
+        defer { deletedDuringSync = [] }
+        let snapshot = try await PostsSnapshot.fetch(from: source) { list, count in
+            Task { await self.tell(.fetched(list: list, count: count)) }
+        }
+        let downloaded = clock.now - started
+        let plan = try await store.merge(snapshot, at: Date())
+        for id in deletedDuringSync { _ = try await store.deletePost(id: id) }
+        let counts = try await store.counts()
+        return PostsSyncReport(plan: plan, counts: counts, seconds: (clock.now - started).seconds,
+                               downloadSeconds: downloaded.seconds)
+    }
+}
