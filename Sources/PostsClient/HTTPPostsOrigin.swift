@@ -56,6 +56,9 @@ public enum PostsHTTP {
             timeout: .init(connect: .seconds(5)),
             connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 16))
         configuration.redirectConfiguration = .follow(max: 3, allowCycles: false)
+        // A refused connection fails at once instead of being retried until the connect timeout:
+        // a dead photo host must not hold a page's image requests for seconds each.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 

@@ -1,7 +1,7 @@
-/// The records of a jsonplaceholder-compatible origin, with jsonplaceholder's field names, types
-/// and order (Swift encodes stored properties in declaration order, so the declaration order below
-/// *is* the wire order). Ids are small positive integers; relations go through `userId`,
-/// `albumId` and `postId`.
+/// The records of a jsonplaceholder-compatible origin, with jsonplaceholder's field names and
+/// types, declared in its field order. (Foundation's JSONEncoder on Linux does not keep that order,
+/// so the origin writes its JSON itself — see `OriginDataset` and the server's `OriginJSON`.) Ids
+/// are small positive integers; relations go through `userId`, `albumId` and `postId`.
 
 public struct Post: Codable, Hashable, Sendable, Identifiable {
     public var userId: Int

@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import PostsKit
+import Synchronization
 
 /// Runs syncs of the reader against its origin, one at a time:
 /// - a sync fetches the four lists first and merges them in one transaction, so a failing origin
@@ -21,7 +22,9 @@ actor PostsSync {
     private let store: any PostsStore
     private let origin: @Sendable () -> (any PostsOrigin, String)
     private var running: Task<PostsSyncReport, any Error>?
-    private var observers: [UUID: @Sendable (Progress) -> Void] = [:]
+    /// Outside the actor's isolation, so progress from the fetch's child tasks is told at once and
+    /// in order (not through detached tasks that could arrive after `finished`).
+    private let observers = Mutex<[UUID: @Sendable (Progress) -> Void]>([:])
     private var deletedDuringSync: Set<Int> = []
 
     /// `origin` is asked at each sync, so it can follow the server's own address once it listens.
@@ -35,8 +38,8 @@ actor PostsSync {
     /// Syncs, or joins the sync already running; `progress` hears this sync's steps.
     func sync(progress: @escaping @Sendable (Progress) -> Void = { _ in }) async throws -> PostsSyncReport {
         let id = UUID()
-        observers[id] = progress
-        defer { observers[id] = nil }
+        observers.withLock { $0[id] = progress }
+        defer { observers.withLock { $0[id] = nil } }
         if let running {
             progress(.joined)
             return try await running.value
@@ -53,8 +56,8 @@ actor PostsSync {
         return try await store.deletePost(id: id)
     }
 
-    private func tell(_ progress: Progress) {
-        for observer in observers.values { observer(progress) }
+    private nonisolated func tell(_ progress: Progress) {
+        for observer in observers.withLock({ Array($0.values) }) { observer(progress) }
     }
 
     private func run() async throws -> PostsSyncReport {
@@ -63,8 +66,8 @@ actor PostsSync {
         let (source, name) = origin()
         tell(.started(origin: name))
         defer { deletedDuringSync = [] }
-        let snapshot = try await PostsSnapshot.fetch(from: source) { list, count in
-            Task { await self.tell(.fetched(list: list, count: count)) }
+        let snapshot = try await PostsSnapshot.fetch(from: source) { [self] list, count in
+            tell(.fetched(list: list, count: count))
         }
         let downloaded = clock.now - started
         let plan = try await store.merge(snapshot, at: Date())

@@ -1,0 +1,91 @@
+// The detail pane: the open post's title and body, its author (name, username, email) and the
+// author's albums (albums.js). The pane scrolls on its own; its scroll position and open albums are
+// what the page saves so a reload comes back to the same place.
+import { el } from "/shared/api.js";
+import { AlbumList } from "./albums.js";
+import { LazyImages } from "./lazy-images.js";
+
+export class DetailView {
+  constructor({ article, empty, scroller, onPhoto, onChange, onError }) {
+    this.article = article;
+    this.empty = empty;
+    this.scroller = scroller;
+    this.images = new LazyImages(scroller);
+    this.albums = new AlbumList({ scroller, images: this.images, onPhoto, onToggle: onChange, onError });
+    this.post = null;
+  }
+
+  get postId() {
+    return this.post?.id ?? null;
+  }
+
+  /** Shows `post` (the `/api/posts/{id}` answer), with every album collapsed and the pane at the top. */
+  show(post) {
+    this.images.reset();
+    this.post = post;
+    const albums = post.albums ?? [];
+    const photos = albums.reduce((sum, album) => sum + album.photoCount, 0);
+    this.article.replaceChildren(
+      el("h2", { class: "post-heading", "data-testid": "post-heading", text: post.title }),
+      this.author(post.user),
+      el("p", { class: "post-body", "data-testid": "post-body", text: post.body }),
+      el("section", { class: "albums", "aria-labelledby": "albums-heading" },
+        el("h3", { id: "albums-heading", class: "albums-heading" },
+          "Albums ",
+          el("span", { class: "muted", text: albums.length ? `${albums.length} ${albums.length === 1 ? "album" : "albums"} · ${photos} photos` : "none" })),
+        albums.length
+          ? this.albums.render(albums)
+          : el("p", { class: "muted", text: `${post.user?.name ?? "The author"} has no albums.` })));
+    this.article.hidden = false;
+    this.article.classList.remove("gone");
+    this.empty.hidden = true;
+    this.scroller.scrollTop = 0;
+  }
+
+  author(user = {}) {
+    const initials = (user.name ?? "?").split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]).join("");
+    return el("section", { class: "author", "aria-label": "Author", "data-testid": "author" },
+      el("span", { class: `avatar tone-${(user.id ?? 0) % 6}`, "aria-hidden": "true", text: initials.toUpperCase() }),
+      el("div", { class: "author-text" },
+        el("p", { class: "author-name" },
+          el("span", { "data-testid": "author-name", text: user.name ?? "" }), " ",
+          el("span", { class: "muted author-username", "data-testid": "author-username", text: `@${user.username ?? ""}` })),
+        el("a", { class: "author-email", href: `mailto:${user.email ?? ""}`, "data-testid": "author-email", text: user.email ?? "" })));
+  }
+
+  /** Updates the text of the post on screen after a sync, leaving albums and scroll alone. */
+  refresh(post) {
+    if (!this.post || post.id !== this.post.id) return;
+    this.post = { ...this.post, title: post.title, body: post.body, user: post.user };
+    this.article.querySelector(".post-heading").textContent = post.title;
+    this.article.querySelector(".post-body").textContent = post.body;
+    this.article.querySelector(".author").replaceWith(this.author(post.user));
+  }
+
+  /** Says the open post is no longer stored (deleted elsewhere, or gone from the origin). */
+  markGone() {
+    if (!this.post || this.article.classList.contains("gone")) return;
+    this.article.classList.add("gone");
+    this.article.prepend(el("p", { class: "gone-note", "data-testid": "gone-note",
+      text: "This post is no longer in the reader. It may come back with the next sync." }));
+  }
+
+  clear() {
+    this.images.reset();
+    this.post = null;
+    this.article.replaceChildren();
+    this.article.hidden = true;
+    this.empty.hidden = false;
+    this.scroller.scrollTop = 0;
+  }
+
+  /** Re-opens albums and scrolls back to where the reader was (a reload). */
+  async restore({ scrollTop = 0, albums = [] } = {}) {
+    await Promise.all(albums.map((id) => this.albums.toggle(id, true)));
+    this.scroller.scrollTop = scrollTop;
+  }
+
+  openAlbumIds() {
+    return this.post ? this.albums.openIds() : [];
+  }
+}

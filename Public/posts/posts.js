@@ -1,0 +1,231 @@
+// Posts reader ("Challenge Accepted!"): the Sherpany challenge as a browser page over this server's
+// reader API. A master list of posts with live search and delete (button, Delete key, swipe), a
+// detail pane with the post, its author and the author's albums, and syncs from the origin with
+// their progress. This module keeps the page's state and wires the views together:
+// master.js + list-view.js + swipe.js (master), detail-view.js + albums.js + lazy-images.js (detail),
+// photo-dialog.js (full-size photo), sync.js + sync-stream.js (syncing), session.js (reloads).
+import { $, api, showMessage } from "/shared/api.js";
+import { DetailView } from "./detail-view.js";
+import { Master } from "./master.js";
+import { PhotoDialog } from "./photo-dialog.js";
+import { cameFromList, postInAddress, putPostInAddress, savedView, saveView } from "./session.js";
+import { Syncer } from "./sync.js";
+
+const phone = matchMedia("(max-width: 44em)");
+const state = {
+  detailRequest: 0, // newer detail answers win; older ones are dropped
+  firstLoad: false, // the store was empty: the big progress panel is up
+  quietSync: false, // a background sync (the tab came back): no progress in the status line
+  status: null, // the last status the server reported
+};
+
+// ---- status line -------------------------------------------------------------------------------
+let messageTimer = 0;
+function say(text, info = false) {
+  clearTimeout(messageTimer);
+  showMessage($("message"), text, info);
+  $("status-strip").hidden = !text;
+  $("status-strip").classList.toggle("problem", Boolean(text) && !info);
+  $("status-spinner").hidden = true;
+  if (text && info) messageTimer = setTimeout(() => say(""), 8000);
+}
+
+function sayProgress(text) {
+  if (state.firstLoad) {
+    $("progress").textContent = text;
+    return;
+  }
+  if (state.quietSync) return; // the Sync button says "Syncing…"; that is enough for a background sync
+  say(text, true);
+  clearTimeout(messageTimer);
+  $("status-spinner").hidden = false;
+}
+
+// ---- views -------------------------------------------------------------------------------------
+const dialog = new PhotoDialog();
+const detail = new DetailView({
+  article: $("post"),
+  empty: $("detail-empty"),
+  scroller: $("detail-scroll"),
+  onPhoto: (photos, index, opener) => dialog.open(photos, index, opener),
+  onChange: () => remember(),
+  onError: (error) => say(error.message),
+});
+const master = new Master({
+  say,
+  openId: () => detail.postId,
+  onOpen: (id) => openPost(id, { byHand: true }),
+  closeIfOpen: (id) => { if (detail.postId === id) closePost(); },
+});
+const list = master.list;
+const syncer = new Syncer({ onProgress: sayProgress, onStatus: statusChanged });
+
+// ---- the detail --------------------------------------------------------------------------------
+function showReading(reading) {
+  document.body.classList.toggle("reading", reading);
+}
+
+/** Opens post `id` in the detail pane; `restore` is a saved view to return to (after a reload). */
+async function openPost(id, { byHand = false, restore = null } = {}) {
+  const request = ++state.detailRequest;
+  list.setOpen(id);
+  putPostInAddress(id, { push: byHand && phone.matches && detail.postId === null });
+  showReading(true);
+  $("post").setAttribute("aria-busy", "true");
+  let post;
+  try {
+    post = await api(`/api/posts/${id}`);
+  } catch (error) {
+    if (request !== state.detailRequest) return;
+    $("post").removeAttribute("aria-busy");
+    say(error.status === 404 ? `${error.message} It may have been deleted; a sync brings it back.` : error.message);
+    if (error.status === 404) closePost();
+    return;
+  }
+  if (request !== state.detailRequest) return;
+  $("post").removeAttribute("aria-busy");
+  detail.show(post);
+  if (restore) await detail.restore(restore);
+  if (request !== state.detailRequest) return;
+  remember();
+  // On a phone the list (and the focused row) just went away: the reader is in the detail now.
+  if (byHand && phone.matches) $("detail-scroll").focus({ preventScroll: true });
+}
+
+function closePost() {
+  state.detailRequest++;
+  detail.clear();
+  list.setOpen(null);
+  putPostInAddress(null);
+  showReading(false);
+}
+
+/** The back button (phones): back through history when we added the entry, else just close. */
+function backToList() {
+  if (cameFromList()) history.back();
+  else closePost();
+  list.focusCurrent();
+}
+
+async function refreshDetail() {
+  const id = detail.postId;
+  if (id === null || master.deleting.has(id)) return;
+  const request = state.detailRequest;
+  try {
+    const post = await api(`/api/posts/${id}`);
+    if (request === state.detailRequest) detail.refresh(post);
+  } catch (error) {
+    if (request === state.detailRequest && error.status === 404) detail.markGone();
+  }
+}
+
+let rememberFrame = 0;
+function remember() {
+  cancelAnimationFrame(rememberFrame);
+  rememberFrame = requestAnimationFrame(() => {
+    if (detail.postId !== null) saveView(detail.postId, $("detail-scroll").scrollTop, detail.openAlbumIds());
+  });
+}
+
+// ---- syncing -----------------------------------------------------------------------------------
+async function sync({ first = false, quiet = false } = {}) {
+  if (syncer.running) return;
+  state.firstLoad = master.firstLoad = first;
+  state.quietSync = quiet;
+  $("first-load").hidden = !first;
+  if (first) {
+    $("search").disabled = true;
+    master.showFeedback();
+  }
+  const end = await syncer.run();
+  state.firstLoad = master.firstLoad = false;
+  $("first-load").hidden = true;
+  $("search").disabled = false;
+  if (end.type === "finished") {
+    const report = end.report ?? {};
+    const changes = (report.inserted ?? 0) + (report.updated ?? 0) + (report.deleted ?? 0);
+    if (quiet && changes === 0) say("");
+    else say(`Synced ${report.posts ?? 0} posts in ${(report.seconds ?? 0).toFixed(2)} s: ${count(report.inserted)} new, `
+      + `${count(report.updated)} changed, ${count(report.deleted)} removed.`, true);
+    await master.load();
+    refreshDetail();
+  } else {
+    say(`The sync failed: ${end.message}${master.total > 0 ? " The posts saved here still work." : ""}`);
+    master.showFeedback();
+  }
+}
+
+const count = (value) => (value ?? 0).toLocaleString();
+
+/** The server's status (from the status stream): another tab synced or deleted, so reload. */
+function statusChanged(status) {
+  const before = state.status;
+  state.status = status;
+  if (!before || !master.loaded || syncer.running) return;
+  if (status.lastSync !== before.lastSync || status.posts !== before.posts) {
+    master.load();
+    refreshDetail();
+  }
+}
+
+// ---- wiring ------------------------------------------------------------------------------------
+$("sync").addEventListener("click", () => sync());
+$("back").addEventListener("click", backToList);
+$("dismiss").addEventListener("click", () => say(""));
+$("detail-scroll").addEventListener("scroll", remember, { passive: true });
+
+document.addEventListener("keydown", (event) => {
+  if (dialog.isOpen || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const typing = event.target instanceof Element && event.target.closest("input, textarea, select, [contenteditable]");
+  if (event.key === "/" && !typing) {
+    event.preventDefault();
+    if (phone.matches && detail.postId !== null) backToList();
+    $("search").focus();
+    $("search").select();
+  } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && (event.target === document.body || !event.target)) {
+    if (list.focusCurrent()) event.preventDefault();
+  }
+});
+document.addEventListener("visibilitychange", () => {
+  // A hidden tab lets go of its status stream; back in view it listens again and, unless a sync
+  // ran in the last half minute, syncs (the original refreshed whenever the app became active).
+  if (document.visibilityState === "hidden") {
+    syncer.unwatch();
+    return;
+  }
+  syncer.watch();
+  if (master.loaded && !syncer.running && syncer.isStale()) sync({ quiet: true });
+});
+window.addEventListener("popstate", () => {
+  const id = postInAddress();
+  if (id === detail.postId) showReading(id !== null);
+  else if (id === null) closePost();
+  else openPost(id);
+});
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) syncer.watch(); // back from the back-forward cache
+});
+window.addEventListener("pagehide", () => {
+  if (detail.postId !== null) saveView(detail.postId, $("detail-scroll").scrollTop, detail.openAlbumIds());
+});
+
+async function start() {
+  const wanted = postInAddress();
+  showReading(wanted !== null);
+  syncer.watch();
+  let status = null;
+  try {
+    status = await api("/api/posts/status");
+    syncer.setStatus(status);
+  } catch (error) {
+    say(error.message);
+  }
+  if (status && status.posts === 0) await sync({ first: true });
+  await Promise.all([
+    master.load({ reveal: true }),
+    wanted === null ? null : openPost(wanted, { restore: savedView(wanted) }),
+  ]);
+  if (wanted !== null) list.setOpen(detail.postId);
+}
+
+start();

@@ -1,0 +1,68 @@
+// One sync: `POST /api/posts/sync` answers with a server-sent event body. EventSource cannot POST,
+// so the body is read with fetch and a stream reader and cut into `data: {json}` frames here.
+// The stream ends with `finished` (the report) or `failed` (the server's code and message); a
+// dropped connection or an unreadable answer ends it with `{type: "failed"}` too, so callers only
+// ever handle one final shape.
+
+const UNREACHABLE = "The server cannot be reached. Is `tessera serve` running?";
+const LOST = "The connection to the server was lost before the sync finished.";
+
+/** Runs a sync; `onEvent(event)` hears `started`, `fetched` and `joined`. Resolves to the final event. */
+export async function runSync({ onEvent = () => {}, signal } = {}) {
+  let response;
+  try {
+    response = await fetch("/api/posts/sync", { method: "POST", headers: { Accept: "text/event-stream" }, signal });
+  } catch {
+    return failure("network", UNREACHABLE);
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    return failure(data.error?.code ?? `http_${response.status}`,
+      data.error?.message ?? `The server refused the sync (HTTP ${response.status}).`);
+  }
+  if (!response.body) return failure("unreadable", "This browser cannot read the sync's progress.");
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value.replace(/\r\n?/g, "\n");
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const frame = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const event = parseFrame(frame);
+        if (!event) continue;
+        if (event.type === "finished" || event.type === "failed") {
+          reader.cancel().catch(() => {});
+          return event;
+        }
+        onEvent(event);
+      }
+    }
+  } catch {
+    return failure("network", LOST);
+  }
+  return failure("network", LOST);
+}
+
+/** The JSON of one frame's `data:` lines, or null for comments, keep-alives and unreadable frames. */
+export function parseFrame(frame) {
+  const data = frame.split("\n")
+    .filter((line) => line.startsWith("data:"))
+    .map((line) => line.slice(line.startsWith("data: ") ? 6 : 5))
+    .join("\n");
+  if (!data) return null;
+  try {
+    const event = JSON.parse(data);
+    return event && typeof event.type === "string" ? event : null;
+  } catch {
+    return null;
+  }
+}
+
+function failure(code, message) {
+  return { type: "failed", code, message };
+}
