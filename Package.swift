@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PentominoKit", targets: ["PentominoKit"]),
         .library(name: "MazeKit", targets: ["MazeKit"]),
         .library(name: "PostsKit", targets: ["PostsKit"]),
+        .library(name: "RouterKit", targets: ["RouterKit"]),
         .library(name: "TesseraAPI", targets: ["TesseraAPI"]),
     ],
     dependencies: [
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
     ],
     targets: [
         .target(name: "GridKit"),
@@ -48,6 +50,13 @@ let package = Package(
         .target(
             name: "PostsKit",
             dependencies: [.product(name: "Collections", package: "swift-collections")]
+        ),
+        // Rapid Router: levels (ours ship as JSON resources), the engine, programs (JSON blocks,
+        // Blockly XML, Python), scoring.
+        .target(
+            name: "RouterKit",
+            dependencies: [.product(name: "SWXMLHash", package: "SWXMLHash")],
+            resources: [.copy("Levels")]
         ),
         // The reader's live origin and photo downloads over HTTP (AsyncHTTPClient).
         .target(
@@ -73,7 +82,7 @@ let package = Package(
         .target(
             name: "TesseraServer",
             dependencies: [
-                "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient",
+                "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -87,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
-                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient",
+                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -100,11 +109,12 @@ let package = Package(
         .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit"]),
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
         .testTarget(name: "PostsKitTests", dependencies: ["PostsKit"]),
+        .testTarget(name: "RouterKitTests", dependencies: ["RouterKit"], exclude: ["Solutions"]),
         .testTarget(
             name: "TesseraServerTests",
             dependencies: [
                 "TesseraServer", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
-                "PostsKit", "PostsClient",
+                "PostsKit", "PostsClient", "RouterKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -149,7 +149,9 @@ import Testing
         let cancelledAt = clock.now
         task.cancel()
         let result = await task.value
-        #expect(cancelledAt.duration(to: clock.now) < .milliseconds(250))
+        // Outstanding requests take 20–300 ms; a cancelled run must not wait for them all to time
+        // out. The bound is loose on purpose (a loaded CI machine): it catches a hang, not speed.
+        #expect(cancelledAt.duration(to: clock.now) < .seconds(3))
         #expect(result.outcome.isCancelled)
         #expect(result.stats.rooms > 0 && result.stats.rooms < api.maze.roomCount)
         guard case .cancelled = log.events.last else {

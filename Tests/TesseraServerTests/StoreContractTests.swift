@@ -52,4 +52,17 @@ import TicTacToeKit
             #expect(try await store.find(id: "nope") == nil, "\(name)")
         }
     }
+
+    @Test func upsertStartsOrChangesADocumentAtomicallyAndAllListsOldestFirst() async throws {
+        for (name, store) in try Self.gameStores() {
+            let first = try Match(id: "a1", mode: .local, names: ["Ann", "Bob"])
+            let created = try await store.upsert(first) { try $0.play(Position(row: 0, col: 0)) }
+            #expect(created.game.moves.count == 1, "\(name): a missing document starts as the initial one")
+            let changed = try await store.upsert(first) { try $0.play(Position(row: 1, col: 1)) }
+            #expect(changed.game.moves.count == 2, "\(name): an existing one is changed, not replaced")
+            try await store.insert(try Match(id: "a2", mode: .local, names: ["Cy", "Di"]))
+            #expect(try await store.all(limit: 10).map(\.id) == ["a1", "a2"], "\(name)")
+            #expect(try await store.all(limit: 1).map(\.id) == ["a1"], "\(name)")
+        }
+    }
 }

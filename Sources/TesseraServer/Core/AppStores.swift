@@ -8,6 +8,8 @@ struct AppStores: Sendable {
     let games: any TicTacToeStore
     let puzzles: any PuzzleStore
     let posts: any PostsStore
+    let routerLevels: any RouterLevelStore
+    let routerProgress: any RouterProgressStore
 
     static func make(_ backend: StorageBackend) throws -> AppStores {
         switch backend {
@@ -15,10 +17,13 @@ struct AppStores: Sendable {
             let database = try TesseraDatabase(directory: directory)
             return AppStores(games: try DocumentTable<Match>(database: database),
                              puzzles: try DocumentTable<PentominoPuzzle>(database: database),
-                             posts: try SQLitePostsStore(database: database))
+                             posts: try SQLitePostsStore(database: database),
+                             routerLevels: try DocumentTable<StoredLevel>(database: database),
+                             routerProgress: try DocumentTable<PlayerProgress>(database: database))
         case .memory:
             return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>(),
-                             posts: InMemoryPostsStore())
+                             posts: InMemoryPostsStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
+                             routerProgress: InMemoryDocumentStore<PlayerProgress>())
         }
     }
 }

@@ -54,6 +54,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
                 live: live, originName: postsOrigin)
         .register(on: router)
     OriginRoutes(options: config.postsOrigin).register(on: router)
+    RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress).register(on: router)
     routes.load(from: router)
 
     return Application(

@@ -15,4 +15,9 @@ protocol DocumentStore<Document>: Sendable {
     func find(id: String) async throws -> Document?
     /// `nil` when there is no such document; an error thrown by `change` leaves it unchanged.
     func update(id: String, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document?
+    /// Like `update`, but a missing document starts as `initial`: one atomic read-modify-write
+    /// either way, so two first writes racing cannot collide.
+    func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document
+    /// Up to `limit` documents, oldest first.
+    func all(limit: Int) async throws -> [Document]
 }

@@ -79,6 +79,36 @@ struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
         }
     }
 
+    func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document {
+        do {
+            return try await database.writer.write { [name, cache] db in
+                let existing = try Self.load(id: initial.id, from: name, db)
+                var document = existing ?? initial
+                try change(&document)
+                let body = try Self.encode(document)
+                if existing == nil {
+                    try db.execute(sql: "INSERT INTO \(name) (id, body, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                                   arguments: [initial.id, body, Date(), Date()])
+                } else {
+                    try db.execute(sql: "UPDATE \(name) SET body = ?, updated_at = ? WHERE id = ?",
+                                   arguments: [body, Date(), initial.id])
+                }
+                cache.store(initial.id, document)
+                return document
+            }
+        } catch {
+            cache.forget(initial.id)
+            throw error
+        }
+    }
+
+    func all(limit: Int) async throws -> [Document] {
+        try await database.writer.read { [name] db in
+            try String.fetchAll(db, sql: "SELECT body FROM \(name) ORDER BY created_at, rowid LIMIT ?", arguments: [limit])
+                .map { try Self.decoder.decode(Document.self, from: Data($0.utf8)) }
+        }
+    }
+
     private static func load(id: String, from table: String, _ db: Database) throws -> Document? {
         guard let body = try String.fetchOne(db, sql: "SELECT body FROM \(table) WHERE id = ?", arguments: [id])
         else { return nil }

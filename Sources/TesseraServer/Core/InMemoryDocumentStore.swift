@@ -5,11 +5,13 @@ import Synchronization
 /// the unit tests use; nothing survives the process.
 final class InMemoryDocumentStore<Document: StoredDocument>: DocumentStore {
     private let documents = Mutex<[String: Document]>([:])
+    private let order = Mutex<[String]>([])
 
     init() {}
 
     func insert(_ document: Document) async throws {
-        documents.withLock { $0[document.id] = document }
+        let isNew = documents.withLock { $0.updateValue(document, forKey: document.id) == nil }
+        if isNew { order.withLock { $0.append(document.id) } }
     }
 
     func find(id: String) async throws -> Document? {
@@ -23,5 +25,22 @@ final class InMemoryDocumentStore<Document: StoredDocument>: DocumentStore {
             documents[id] = document
             return document
         }
+    }
+
+    func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document {
+        let (document, isNew) = try documents.withLock { documents in
+            var document = documents[initial.id] ?? initial
+            let isNew = documents[initial.id] == nil
+            try change(&document)
+            documents[initial.id] = document
+            return (document, isNew)
+        }
+        if isNew { order.withLock { $0.append(initial.id) } }
+        return document
+    }
+
+    func all(limit: Int) async throws -> [Document] {
+        let ids = order.withLock { Array($0.prefix(limit)) }
+        return documents.withLock { documents in ids.compactMap { documents[$0] } }
     }
 }

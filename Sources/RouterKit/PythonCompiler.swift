@@ -1,0 +1,376 @@
+// Python step 3: the syntax tree → the program tree. Supported (Rapid Router's Python):
+//   from van import Van            my_van = Van()            (any name for the van; other imports refused)
+//   my_van.move_forwards() turn_left() turn_right() turn_around() wait() deliver() sound_horn()
+//   queries: at_dead_end() at_destination() at_traffic_light('RED'|'GREEN') at_red_traffic_light()
+//            at_green_traffic_light() is_road('FORWARD'|'LEFT'|'RIGHT') is_road_forward() is_road_left()
+//            is_road_right() is_animal_crossing()
+//   coordinates: x, y = my_van.get_current_coordinate()   (or get_previous_coordinate())
+//                my_van.get_current_coordinate()[0]        ([0] is x, [1] is y)
+//   while c:   if c: / elif c: / else:   for i in range(n):   for i in range(a, b):
+//   def name():  and calls  name()      (top level only, no parameters; defined anywhere in the file)
+//   not and or, == != < <= > >=, True False, pass, # comments, global (accepted and ignored)
+//   whole-number variables: x = e, x += e, x -= e, x *= e, x //= e, x %= e; + - * / // % ** (/ is //)
+// Variables are global, as in blocks. A `for` whose counter is read anywhere becomes
+// `i = a` + `while i < b:` + `i += 1` (the end is re-checked each time round); otherwise it is a
+// repeat block. Every node's id is `BlockID.line(n)`.
+
+extension Program {
+    public static func parse(python source: String) throws(ProgramError) -> Program {
+        guard source.utf8.count <= ProgramLimits.maxPythonBytes else {
+            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonBytes / 1024) KB).")
+        }
+        let lineCount = source.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        guard lineCount <= ProgramLimits.maxPythonLines else {
+            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonLines) lines).")
+        }
+        var parser = PythonParser(tokens: try PythonLexer.tokenize(source))
+        return try PythonCompiler.compile(try parser.module())
+    }
+}
+
+struct PythonCompiler {
+    static let actions = Dictionary(uniqueKeysWithValues: VanAction.allCases.map { ($0.rawValue, $0) })
+    static let simpleQueries: [String: @Sendable (BlockID) -> Condition] = [
+        "at_dead_end": { .deadEnd(id: $0) }, "at_destination": { .atDestination(id: $0) },
+        "at_red_traffic_light": { .trafficLight(.red, id: $0) }, "at_green_traffic_light": { .trafficLight(.green, id: $0) },
+        "is_road_forward": { .roadExists(.forward, id: $0) }, "is_road_left": { .roadExists(.left, id: $0) },
+        "is_road_right": { .roadExists(.right, id: $0) }, "is_animal_crossing": { .cowCrossing(id: $0) },
+    ]
+    static let coordinates = ["get_current_coordinate": true, "get_previous_coordinate": false]
+    /// Python functions a child may try; named in the error rather than "no procedure called print".
+    static let builtins: Set = ["print", "input", "len", "range", "int", "str", "abs", "min", "max", "sum", "open", "exec", "eval"]
+    static var methods: [String] {
+        Array(actions.keys) + Array(simpleQueries.keys) + Array(coordinates.keys) + ["at_traffic_light", "is_road"]
+    }
+
+    private var vanNames: Set<String> = []
+    private var importsVan = false
+    private var procedures: [String: Int] = [:]
+    private var variables: Set<String> = []
+    private var readNames: Set<String> = []
+
+    static func compile(_ module: [PyStmt]) throws(ProgramError) -> Program {
+        var compiler = PythonCompiler()
+        try compiler.survey(module, topLevel: true)
+        reads(in: module, into: &compiler.readNames)
+        var main: [Statement] = [], defined: [Procedure] = []
+        for statement in module {
+            if case .def(let name, let parameters, let body, let at) = statement {
+                guard parameters.isEmpty else {
+                    throw fail(at, "procedures here take no parameters: write `def \(name)():`")
+                }
+                defined.append(Procedure(name: name, body: try compiler.block(body, topLevel: false), id: .line(at.line)))
+            } else {
+                main += try compiler.block([statement], topLevel: true)
+            }
+        }
+        return Program(main: main, procedures: defined)
+    }
+
+    /// Names first (flow-insensitive): the van's names, procedures, variables ever given a value.
+    private mutating func survey(_ statements: [PyStmt], topLevel: Bool) throws(ProgramError) {
+        for statement in statements {
+            switch statement {
+            case .importFrom(let module, let names, _) where module == "van" && names == ["Van"]: importsVan = true
+            case .assign(let targets, .call(.name("Van", _), _, _), _) where targets.count == 1: vanNames.formUnion(targets)
+            case .assign(let targets, _, _): variables.formUnion(targets)
+            case .augmented(let target, _, _, _): variables.insert(target)
+            case .ifElse(let branches, let otherwise, _):
+                for (_, body) in branches { try survey(body, topLevel: false) }
+                try survey(otherwise ?? [], topLevel: false)
+            case .whileLoop(_, let body, _): try survey(body, topLevel: false)
+            case .forLoop(let variable, _, let body, _):
+                variables.insert(variable)
+                try survey(body, topLevel: false)
+            case .def(let name, _, let body, let at):
+                guard topLevel else { throw Self.fail(at, "define procedures at the top level, not indented inside other code") }
+                guard name.count <= ProgramLimits.maxNameLength else { throw Self.fail(at, "procedure names are at most \(ProgramLimits.maxNameLength) characters") }
+                if let first = procedures[name] { throw Self.fail(at, "`\(name)` is already defined on line \(first); give each procedure its own name") }
+                procedures[name] = at.line
+                try survey(body, topLevel: false)
+            default: break
+            }
+        }
+    }
+
+    // MARK: statements
+
+    private func block(_ statements: [PyStmt], topLevel: Bool) throws(ProgramError) -> [Statement] {
+        var result: [Statement] = []
+        for statement in statements {
+            switch statement {
+            case .pass, .global: break
+            case .importFrom(let module, let names, let at):
+                guard module == "van", names == ["Van"] else { throw Self.fail(at, "only `from van import Van` can be imported") }
+                guard topLevel else { throw Self.fail(at, "put `from van import Van` at the top of the program") }
+            case .importModule(_, let at):
+                throw Self.fail(at, "only `from van import Van` can be imported")
+            case .def(_, _, _, let at):
+                throw Self.fail(at, "define procedures at the top level, not indented inside other code")
+            case .expression(let expression, let at):
+                result.append(try call(expression, at))
+            case .assign(let targets, let value, let at):
+                result += try assignment(targets, value, at)
+            case .augmented(let target, let op, let value, let at):
+                try checkVariableName(target, at)
+                let id = BlockID.line(at.line)
+                let amount = try self.expression(value)
+                switch op {
+                case "+": result.append(.increment(target, by: amount, id: id))
+                case "-": result.append(.increment(target, by: Self.negated(amount, id: id), id: id))
+                default:
+                    let operation: ArithmeticOperator = op == "*" ? .multiply : op == "%" ? .modulo : .divide
+                    result.append(.setVariable(target, .arithmetic(operation, .variable(target, id: id), amount, id: id), id: id))
+                }
+            case .ifElse(let branches, let otherwise, let at):
+                var compiled: [Branch] = []
+                for (test, body) in branches { compiled.append(Branch(try condition(test), try block(body, topLevel: false))) }
+                let elseBody: [Statement]? = if let otherwise { try block(otherwise, topLevel: false) } else { nil }
+                result.append(.ifElse(branches: compiled, otherwise: elseBody, id: .line(at.line)))
+            case .whileLoop(let test, let body, let at):
+                result.append(.repeatWhile(try condition(test), until: false, body: try block(body, topLevel: false), id: .line(at.line)))
+            case .forLoop(let variable, let iterable, let body, let at):
+                result += try forLoop(variable, iterable, try block(body, topLevel: false), reads: readNames.contains(variable), at)
+            }
+        }
+        return result
+    }
+
+    /// A line that is a call: a van action or a procedure.
+    private func call(_ expression: PyExpr, _ at: PySource) throws(ProgramError) -> Statement {
+        let id = BlockID.line(at.line)
+        switch expression {
+        case .call(.attribute(let base, let method, _), let arguments, _):
+            try checkVan(base, method: method, at)
+            if let action = Self.actions[method] {
+                guard arguments.isEmpty else { throw Self.fail(at, "`\(method)()` takes nothing between its brackets") }
+                return .action(action, id: id)
+            }
+            if Self.simpleQueries[method] != nil || method == "at_traffic_light" || method == "is_road" {
+                throw Self.fail(at, "`\(expression.text)` asks a question; use it in an `if` or a `while`")
+            }
+            if Self.coordinates[method] != nil {
+                throw Self.fail(at, "`\(expression.text)` gives the van's position; keep it: `x, y = \(expression.text)`")
+            }
+            throw Self.fail(at, "`\(expression.text)` — the van has no `\(method)`\(Self.suggest(method, among: Self.methods))")
+        case .call(.name(let name, _), let arguments, _):
+            if procedures[name] != nil {
+                guard arguments.isEmpty else { throw Self.fail(at, "`\(name)()` takes nothing between its brackets") }
+                return .call(name, id: id)
+            }
+            if Self.actions[name] != nil { throw Self.fail(at, "`\(name)()` is something the van does: write `\(van).\(name)()`") }
+            if name == "Van" { throw Self.fail(at, "give the van a name: `my_van = Van()`") }
+            if Self.builtins.contains(name) {
+                throw Self.fail(at, "`\(name)` isn't available in this game; the van is driven with `\(van).move_forwards()` and friends")
+            }
+            let advice = Self.suggest(name, among: Array(procedures.keys))
+            throw Self.fail(at, "there is no procedure called `\(name)`\(advice.isEmpty ? " (define it with `def \(name)():`)" : advice)")
+        case .attribute:
+            throw Self.fail(at, "`\(expression.text)` needs brackets to run: `\(expression.text)()`")
+        default:
+            throw Self.fail(at, "`\(expression.text)` doesn't do anything on its own")
+        }
+    }
+
+    private func assignment(_ targets: [String], _ value: PyExpr, _ at: PySource) throws(ProgramError) -> [Statement] {
+        let id = BlockID.line(at.line)
+        if case .call(.name("Van", _), let arguments, _) = value {
+            guard importsVan else { throw Self.fail(at, "add `from van import Van` at the top to use `Van()`") }
+            guard arguments.isEmpty, targets.count == 1 else { throw Self.fail(at, "make the van with `my_van = Van()`") }
+            return []
+        }
+        for target in targets { try checkVariableName(target, at) }
+        let coordinate: Bool? = if case .call(.attribute(let base, let method, _), let arguments, _) = value,
+                                   let current = Self.coordinates[method] {
+            try { () throws(ProgramError) -> Bool in
+                try checkVan(base, method: method, at)
+                guard arguments.isEmpty else { throw Self.fail(at, "`\(method)()` takes nothing between its brackets") }
+                return current
+            }()
+        } else { nil }
+        if targets.count == 2 {
+            guard let current = coordinate else {
+                throw Self.fail(at, "only a coordinate can be unpacked: `x, y = \(van).get_current_coordinate()`")
+            }
+            return [.setVariable(targets[0], .coordinate(current: current, xPart: true, id: id), id: id),
+                    .setVariable(targets[1], .coordinate(current: current, xPart: false, id: id), id: id)]
+        }
+        guard targets.count == 1 else { throw Self.fail(at, "give values to at most two names at once (`x, y = …`)") }
+        if coordinate != nil {
+            throw Self.fail(at, "a coordinate is two numbers: write `x, y = \(value.text)` or use `\(value.text)[0]`")
+        }
+        return [.setVariable(targets[0], try expression(value), id: id)]
+    }
+
+    private func forLoop(_ variable: String, _ iterable: PyExpr, _ body: [Statement], reads: Bool, _ at: PySource)
+        throws(ProgramError) -> [Statement] {
+        let id = BlockID.line(at.line)
+        guard case .call(.name("range", _), let arguments, _) = iterable, (1...2).contains(arguments.count) else {
+            throw Self.fail(at, "loops count with `range`: `for \(variable) in range(3):` or `range(1, 4)`")
+        }
+        let start = arguments.count == 2 ? try expression(arguments[0]) : .number(0, id: id)
+        let end = try expression(arguments[arguments.count - 1])
+        if reads {
+            try checkVariableName(variable, at)
+            return [.setVariable(variable, start, id: id),
+                    .repeatWhile(.compare(.less, .variable(variable, id: id), end, id: id), until: false,
+                                 body: body + [.increment(variable, by: .number(1, id: id), id: id)], id: id)]
+        }
+        let count: Expression
+        switch (start, end) {
+        case (.number(let a, _), .number(let b, _)):
+            guard ProgramLimits.timesRange.contains(max(0, b - a)) else { throw Self.fail(at, "a loop can repeat at most 1000 times") }
+            count = .number(max(0, b - a), id: id)
+        case (.number(0, _), _): count = end
+        default: count = .arithmetic(.subtract, end, start, id: id)
+        }
+        return [.repeatTimes(count, body: body, id: id)]
+    }
+
+    // MARK: conditions and numbers
+
+    private func condition(_ expression: PyExpr) throws(ProgramError) -> Condition {
+        let at = expression.at, id = BlockID.line(expression.at.line)
+        switch expression {
+        case .bool(let truth, _): return .constant(truth, id: id)
+        case .not(let inner, _): return .not(try condition(inner), id: id)
+        case .binary("and", let a, let b, _): return .and(try condition(a), try condition(b), id: id)
+        case .binary("or", let a, let b, _): return .or(try condition(a), try condition(b), id: id)
+        case .compare(let op, let a, let b, _):
+            let operators: [String: ComparisonOperator] = ["==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual,
+                                                           ">": .greater, ">=": .greaterOrEqual]
+            guard let comparison = operators[op] else { throw Self.fail(at, "`\(op)` can't compare numbers") }
+            return .compare(comparison, try self.expression(a), try self.expression(b), id: id)
+        case .call(.attribute(let base, let method, _), let arguments, _):
+            try checkVan(base, method: method, at)
+            if let query = Self.simpleQueries[method] {
+                guard arguments.isEmpty else { throw Self.fail(at, "`\(method)()` takes nothing between its brackets") }
+                return query(id)
+            }
+            if method == "at_traffic_light" || method == "is_road" {
+                let choices = method == "is_road" ? ["FORWARD", "LEFT", "RIGHT"] : ["RED", "GREEN"]
+                guard arguments.count == 1, case .string(let text, _) = arguments[0], choices.contains(text.uppercased()) else {
+                    throw Self.fail(at, "write `\(method)(\(choices.map { "'\($0)'" }.joined(separator: " or ")))`")
+                }
+                if method == "is_road" { return .roadExists(RelativeDirection(rawValue: text.uppercased()) ?? .forward, id: id) }
+                return .trafficLight(text.uppercased() == "RED" ? .red : .green, id: id)
+            }
+            if Self.actions[method] != nil {
+                throw Self.fail(at, "`\(expression.text)` moves the van; it isn't a question for `if` or `while`")
+            }
+            if Self.coordinates[method] != nil { throw Self.fail(at, "`\(expression.text)` is a position, not True or False") }
+            throw Self.fail(at, "`\(expression.text)` — the van has no `\(method)`\(Self.suggest(method, among: Self.methods))")
+        default:
+            throw Self.fail(at, "`\(expression.text)` isn't True or False; compare it, as in `\(expression.text) > 0`")
+        }
+    }
+
+    private func expression(_ expression: PyExpr) throws(ProgramError) -> Expression {
+        let at = expression.at, id = BlockID.line(expression.at.line)
+        switch expression {
+        case .number(let n, _): return .number(n, id: id)
+        case .name(let name, _):
+            if vanNames.contains(name) { throw Self.fail(at, "`\(name)` is the van, not a number") }
+            if procedures[name] != nil { throw Self.fail(at, "`\(name)` is a procedure; call it on a line of its own: `\(name)()`") }
+            guard variables.contains(name) else {
+                let advice = Self.suggest(name, among: Array(variables))
+                throw Self.fail(at, "`\(name)` has no value\(advice.isEmpty ? ": give it one first, as in `\(name) = 0`" : advice)")
+            }
+            return .variable(name, id: id)
+        case .negate(.number(let n, _), _): return .number(-n, id: id)
+        case .negate(let inner, _): return Self.negated(try self.expression(inner), id: id)
+        case .binary(let op, let a, let b, _):
+            let operators: [String: ArithmeticOperator] = ["+": .add, "-": .subtract, "*": .multiply, "/": .divide,
+                                                           "//": .divide, "%": .modulo, "**": .power]
+            guard let operation = operators[op] else { throw Self.fail(at, "`\(expression.text)` is True or False, not a number") }
+            return .arithmetic(operation, try self.expression(a), try self.expression(b), id: id)
+        case .index(.call(.attribute(let base, let method, _), let arguments, _), .number(let part, _), _)
+            where Self.coordinates[method] != nil && (part == 0 || part == 1) && arguments.isEmpty:
+            try checkVan(base, method: method, at)
+            return .coordinate(current: Self.coordinates[method] ?? true, xPart: part == 0, id: id)
+        case .index:
+            throw Self.fail(at, "only a coordinate can be indexed: `\(van).get_current_coordinate()[0]` or `[1]`")
+        case .string: throw Self.fail(at, "text in quotes can only name a direction or a light colour")
+        case .bool, .not, .compare: throw Self.fail(at, "`\(expression.text)` is True or False, not a number")
+        case .call(.attribute(_, let method, _), _, _) where Self.coordinates[method] != nil:
+            throw Self.fail(at, "a coordinate is two numbers: use `\(expression.text)[0]` for x or `[1]` for y")
+        case .call, .attribute: throw Self.fail(at, "`\(expression.text)` isn't a number")
+        }
+    }
+
+    // MARK: helpers
+
+    private var van: String { vanNames.sorted().first ?? "my_van" }
+
+    private func checkVan(_ base: PyExpr, method: String, _ at: PySource) throws(ProgramError) {
+        guard case .name(let name, _) = base else { throw Self.fail(at, "only the van has `.\(method)`") }
+        guard !vanNames.contains(name) else { return }
+        if vanNames.isEmpty { throw Self.fail(at, "make the van first: `\(name) = Van()` (after `from van import Van`)") }
+        let advice = Self.suggest(name, among: Array(vanNames))
+        throw Self.fail(at, "`\(name)` isn't the van\(advice.isEmpty ? "; the van is `\(van)`" : advice)")
+    }
+
+    private func checkVariableName(_ name: String, _ at: PySource) throws(ProgramError) {
+        if vanNames.contains(name) { throw Self.fail(at, "`\(name)` is the van; use another name for numbers") }
+        if procedures[name] != nil { throw Self.fail(at, "`\(name)` is a procedure; use another name for numbers") }
+        guard name.count <= ProgramLimits.maxNameLength else { throw Self.fail(at, "names are at most \(ProgramLimits.maxNameLength) characters") }
+    }
+
+    static func negated(_ value: Expression, id: BlockID) -> Expression {
+        if case .number(let n, let numberID) = value { return .number(-n, id: numberID) }
+        return .arithmetic(.subtract, .number(0, id: id), value, id: id)
+    }
+
+    /// Every name read anywhere (a `for` counter read anywhere must really be counted).
+    static func reads(in statements: [PyStmt], into names: inout Set<String>) {
+        func walk(_ e: PyExpr) {
+            switch e {
+            case .name(let n, _): names.insert(n)
+            case .number, .string, .bool: break
+            case .call(let f, let args, _): walk(f); args.forEach(walk)
+            case .attribute(let base, _, _), .negate(let base, _), .not(let base, _): walk(base)
+            case .index(let a, let b, _), .binary(_, let a, let b, _), .compare(_, let a, let b, _): walk(a); walk(b)
+            }
+        }
+        for statement in statements {
+            switch statement {
+            case .expression(let e, _), .assign(_, let e, _): walk(e)
+            case .augmented(let target, _, let e, _): names.insert(target); walk(e)
+            case .pass, .importFrom, .importModule, .global: break
+            case .def(_, _, let body, _): reads(in: body, into: &names)
+            case .ifElse(let branches, let otherwise, _):
+                for (test, body) in branches { walk(test); reads(in: body, into: &names) }
+                reads(in: otherwise ?? [], into: &names)
+            case .whileLoop(let test, let body, _): walk(test); reads(in: body, into: &names)
+            case .forLoop(_, let iterable, let body, _): walk(iterable); reads(in: body, into: &names)
+            }
+        }
+    }
+
+    /// "; did you mean `move_forwards`?" when a known name is a small typo away, else "".
+    static func suggest(_ word: String, among candidates: [String]) -> String {
+        let best = candidates.map { ($0, distance(word, $0)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+        // A one-letter name is not a typo of another one-letter name.
+        guard let best, best.1 <= max(1, min(3, word.count / 3)), best.1 < min(word.count, best.0.count) else { return "" }
+        return "; did you mean `\(best.0)`?"
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.prefix(60)), b = Array(b.prefix(60))
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where i <= a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(1, b.count) where j <= b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+
+    static func fail(_ at: PySource, _ message: String) -> ProgramError {
+        PythonLexer.error(at.line, at.column, message)
+    }
+}

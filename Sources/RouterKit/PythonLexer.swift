@@ -1,0 +1,144 @@
+// Python in Rapid Router's style, step 1: text → tokens, with Python's indentation rules
+// (INDENT/DEDENT tokens, lines joined inside brackets). Spaces only: a tab in indentation is an
+// error that says so, because mixed tabs and spaces are the classic invisible beginner mistake.
+
+struct PySource: Hashable, Sendable {
+    var line: Int
+    var column: Int
+}
+
+struct PyToken: Hashable, Sendable {
+    enum Kind: Hashable, Sendable { case name, number, string, op, newline, indent, dedent, end }
+    var kind: Kind
+    var text: String
+    var at: PySource
+    /// For `.number`.
+    var value: Int = 0
+}
+
+enum PythonLexer {
+    static let keywords: Set<String> = [
+        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
+        "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
+        "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield",
+    ]
+
+    /// Longest first, so `//=` wins over `//` and `/`.
+    private static let operators = ["//=", "**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "%=", "->",
+                                    "(", ")", "[", "]", ":", ",", ".", "+", "-", "*", "/", "%", "<", ">", "="]
+
+    static func tokenize(_ source: String) throws(ProgramError) -> [PyToken] {
+        var tokens: [PyToken] = []
+        var indents = [0]
+        var brackets: [(Character, PySource)] = []
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, rawLine) in lines.enumerated() {
+            let lineNumber = index + 1
+            let chars = Array(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
+            var i = 0
+            if brackets.isEmpty {
+                // Indentation only matters at the start of a logical line.
+                while i < chars.count, chars[i] == " " || chars[i] == "\t" {
+                    if chars[i] == "\t" {
+                        throw error(lineNumber, i + 1, "indent with spaces, not tabs (this line has a tab at the start)")
+                    }
+                    i += 1
+                }
+                if i == chars.count || chars[i] == "#" { continue }  // blank or comment-only line
+                let indent = i
+                let top = indents.last ?? 0
+                if indent > top {
+                    indents.append(indent)
+                    tokens.append(PyToken(kind: .indent, text: "", at: PySource(line: lineNumber, column: 1)))
+                } else if indent < top {
+                    while let last = indents.last, indent < last {
+                        indents.removeLast()
+                        tokens.append(PyToken(kind: .dedent, text: "", at: PySource(line: lineNumber, column: 1)))
+                    }
+                    guard indents.last == indent else {
+                        throw error(lineNumber, 1, "this line's indentation doesn't line up with any line above it")
+                    }
+                }
+            }
+            while i < chars.count {
+                let c = chars[i]
+                let at = PySource(line: lineNumber, column: i + 1)
+                if c == " " || c == "\t" { i += 1; continue }
+                if c == "#" { break }
+                if c == "\\" { throw error(lineNumber, i + 1, "a backslash can't continue a line here; put the expression in brackets instead") }
+                if c.isASCII && (c.isLetter || c == "_") {
+                    var j = i
+                    while j < chars.count, chars[j].isASCII && (chars[j].isLetter || chars[j].isNumber || chars[j] == "_") { j += 1 }
+                    tokens.append(PyToken(kind: .name, text: String(chars[i..<j]), at: at))
+                    i = j
+                } else if c.isASCII && c.isNumber {
+                    var j = i
+                    while j < chars.count, chars[j].isASCII && (chars[j].isNumber || chars[j] == "_" || chars[j].isLetter) { j += 1 }
+                    if j < chars.count, chars[j] == "." {
+                        throw error(lineNumber, i + 1, "only whole numbers can be used here (no decimal point)")
+                    }
+                    let text = String(chars[i..<j])
+                    let digits = text.replacingOccurrences(of: "_", with: "")
+                    guard !text.hasSuffix("_"), digits.allSatisfy(\.isNumber), let value = Int(digits) else {
+                        throw error(lineNumber, i + 1, "`\(text)` isn't a whole number")
+                    }
+                    guard ProgramLimits.numberRange.contains(value) else {
+                        throw error(lineNumber, i + 1, "numbers must be between -1000000 and 1000000")
+                    }
+                    tokens.append(PyToken(kind: .number, text: text, at: at, value: value))
+                    i = j
+                } else if c == "'" || c == "\"" {
+                    var j = i + 1
+                    while j < chars.count, chars[j] != c {
+                        if chars[j] == "\\" { throw error(lineNumber, j + 1, "backslashes aren't supported inside quotes") }
+                        j += 1
+                    }
+                    guard j < chars.count else { throw error(lineNumber, i + 1, "the text in quotes is never closed: add \(c) at its end") }
+                    if j == i + 1, j + 1 < chars.count, chars[j + 1] == c {
+                        throw error(lineNumber, i + 1, "triple-quoted text isn't supported; use # for comments")
+                    }
+                    tokens.append(PyToken(kind: .string, text: String(chars[(i + 1)..<j]), at: at))
+                    i = j + 1
+                } else if let op = operators.first(where: { matches($0, chars, i) }) {
+                    if op == "(" || op == "[" { brackets.append((Character(op), at)) }
+                    if op == ")" || op == "]" {
+                        guard let open = brackets.popLast() else {
+                            throw error(lineNumber, i + 1, "there is a closing `\(op)` without an opening one")
+                        }
+                        guard (open.0 == "(") == (op == ")") else {
+                            throw error(lineNumber, i + 1, "`\(op)` closes a `\(open.0)` from line \(open.1.line)")
+                        }
+                    }
+                    tokens.append(PyToken(kind: .op, text: op, at: at))
+                    i += op.count
+                } else {
+                    throw error(lineNumber, i + 1, "the character `\(c)` can't be used here")
+                }
+            }
+            if brackets.isEmpty, let last = tokens.last, last.kind != .newline, last.kind != .indent, last.kind != .dedent {
+                tokens.append(PyToken(kind: .newline, text: "", at: PySource(line: lineNumber, column: chars.count + 1)))
+            }
+        }
+        if let open = brackets.last {
+            throw error(open.1.line, open.1.column, "this `\(open.0)` is never closed")
+        }
+        let endLine = max(1, lines.count)
+        for _ in indents.dropFirst() { tokens.append(PyToken(kind: .dedent, text: "", at: PySource(line: endLine, column: 1))) }
+        tokens.append(PyToken(kind: .end, text: "", at: PySource(line: endLine, column: 1)))
+        return tokens
+    }
+
+    private static func matches(_ op: String, _ chars: [Character], _ i: Int) -> Bool {
+        var j = i
+        for c in op {
+            guard j < chars.count, chars[j] == c else { return false }
+            j += 1
+        }
+        return true
+    }
+
+    static func error(_ line: Int, _ column: Int, _ message: String) -> ProgramError {
+        let ending = message.last.map { ".?!".contains($0) } ?? false
+        return ProgramError(.python, "Line \(line): \(message)\(ending ? "" : ".")", line: line, column: column)
+    }
+}

@@ -1,0 +1,380 @@
+// Python step 2: tokens → a small syntax tree (recursive descent, Python's precedence).
+// Only the statements Rapid Router's Python uses are understood; everything else is refused by
+// name, so a child learns what to change rather than reading "syntax error".
+
+indirect enum PyExpr: Hashable, Sendable {
+    case name(String, PySource)
+    case number(Int, PySource)
+    case string(String, PySource)
+    case bool(Bool, PySource)
+    case call(PyExpr, [PyExpr], PySource)
+    case attribute(PyExpr, String, PySource)
+    case index(PyExpr, PyExpr, PySource)
+    case negate(PyExpr, PySource)
+    case not(PyExpr, PySource)
+    /// `+ - * / // % **` and `and` / `or`.
+    case binary(String, PyExpr, PyExpr, PySource)
+    case compare(String, PyExpr, PyExpr, PySource)
+
+    var at: PySource {
+        switch self {
+        case .name(_, let at), .number(_, let at), .string(_, let at), .bool(_, let at), .call(_, _, let at),
+             .attribute(_, _, let at), .index(_, _, let at), .negate(_, let at), .not(_, let at),
+             .binary(_, _, _, let at), .compare(_, _, _, let at):
+            return at
+        }
+    }
+
+    /// The expression as the child would have written it, for error messages.
+    var text: String {
+        switch self {
+        case .name(let name, _): return name
+        case .number(let n, _): return String(n)
+        case .string(let s, _): return "'\(s)'"
+        case .bool(let b, _): return b ? "True" : "False"
+        case .call(let callee, let args, _): return "\(callee.text)(\(args.map(\.text).joined(separator: ", ")))"
+        case .attribute(let base, let name, _): return "\(base.text).\(name)"
+        case .index(let base, let index, _): return "\(base.text)[\(index.text)]"
+        case .negate(let e, _): return "-\(e.text)"
+        case .not(let e, _): return "not \(e.text)"
+        case .binary(let op, let a, let b, _), .compare(let op, let a, let b, _): return "\(a.text) \(op) \(b.text)"
+        }
+    }
+}
+
+indirect enum PyStmt: Sendable {
+    case expression(PyExpr, PySource)
+    /// `x = e`, or `x, y = e` (two targets).
+    case assign([String], PyExpr, PySource)
+    /// `x += e` and friends; the operator without `=`.
+    case augmented(String, String, PyExpr, PySource)
+    case pass(PySource)
+    case importFrom(String, [String], PySource)
+    case importModule(String, PySource)
+    case global([String], PySource)
+    case ifElse([(PyExpr, [PyStmt])], [PyStmt]?, PySource)
+    case whileLoop(PyExpr, [PyStmt], PySource)
+    case forLoop(String, PyExpr, [PyStmt], PySource)
+    case def(String, [String], [PyStmt], PySource)
+}
+
+struct PythonParser {
+    private var tokens: [PyToken]
+    private var position = 0
+    /// How many `test()`/unary levels are open: bounds the parser's own recursion.
+    private var nesting = 0
+
+    init(tokens: [PyToken]) { self.tokens = tokens }
+
+    mutating func module() throws(ProgramError) -> [PyStmt] {
+        var body: [PyStmt] = []
+        while peek.kind != .end { body.append(try statement(depth: 0)) }
+        return body
+    }
+
+    // MARK: statements
+
+    private static let unsupported: Set<String> = [
+        "break", "continue", "return", "class", "try", "except", "finally", "with", "lambda", "del", "raise",
+        "assert", "yield", "async", "await", "nonlocal", "is",
+    ]
+
+    private mutating func statement(depth: Int) throws(ProgramError) -> PyStmt {
+        let token = peek
+        if token.kind == .indent {
+            throw fail(token, "this line is indented, but the line above it doesn't end with `:`")
+        }
+        if token.kind == .name {
+            switch token.text {
+            case "if": return try ifStatement(depth: depth)
+            case "while":
+                advance()
+                let test = try self.test()
+                let body = try suite(after: "while", depth: depth)
+                return .whileLoop(test, body, token.at)
+            case "for": return try forStatement(depth: depth)
+            case "def": return try defStatement(depth: depth)
+            case "elif", "else": throw fail(token, "`\(token.text)` needs an `if` just above it, at the same indentation")
+            case let word where Self.unsupported.contains(word):
+                throw fail(token, "`\(word)` isn't part of the Python used in this game")
+            default: break
+            }
+        }
+        let result = try simpleStatement()
+        try endOfLine()
+        return result
+    }
+
+    private mutating func simpleStatement() throws(ProgramError) -> PyStmt {
+        let token = peek
+        switch (token.kind, token.text) {
+        case (.name, "pass"):
+            advance()
+            return .pass(token.at)
+        case (.name, "import"):
+            advance()
+            return .importModule(try name("a module name after `import`").text, token.at)
+        case (.name, "from"):
+            advance()
+            let module = try name("a module name after `from`").text
+            try expect("import", "write `from \(module) import …`")
+            var names = [try name("a name after `import`").text]
+            while accept(",") { names.append(try name("a name after `,`").text) }
+            return .importFrom(module, names, token.at)
+        case (.name, "global"):
+            advance()
+            var names = [try name("a variable name after `global`").text]
+            while accept(",") { names.append(try name("a variable name after `,`").text) }
+            return .global(names, token.at)
+        default: break
+        }
+        let first = try test()
+        if peek.text == ",", peek.kind == .op {
+            // `x, y = my_van.get_current_coordinate()`
+            var targets = [first]
+            while accept(",") { targets.append(try test()) }
+            try expect("=", "a list of names must be followed by `=`")
+            let value = try test()
+            var names: [String] = []
+            for target in targets {
+                guard case .name(let n, _) = target else { throw fail(token, "only names can be given values: `\(target.text)` isn't a name") }
+                names.append(n)
+            }
+            return .assign(names, value, token.at)
+        }
+        if peek.kind == .op, ["=", "+=", "-=", "*=", "//=", "%="].contains(peek.text) {
+            let op = peek.text
+            advance()
+            guard case .name(let target, _) = first else {
+                throw fail(token, "only a variable name can be given a value, not `\(first.text)`")
+            }
+            let value = try test()
+            return op == "=" ? .assign([target], value, token.at) : .augmented(target, String(op.dropLast()), value, token.at)
+        }
+        return .expression(first, token.at)
+    }
+
+    private mutating func ifStatement(depth: Int) throws(ProgramError) -> PyStmt {
+        let start = peek
+        advance()
+        var branches = [(try test(), try suite(after: "if", depth: depth))]
+        var otherwise: [PyStmt]?
+        while peek.kind == .name, peek.text == "elif" {
+            advance()
+            branches.append((try test(), try suite(after: "elif", depth: depth)))
+        }
+        if peek.kind == .name, peek.text == "else" {
+            advance()
+            otherwise = try suite(after: "else", depth: depth)
+        }
+        return .ifElse(branches, otherwise, start.at)
+    }
+
+    private mutating func forStatement(depth: Int) throws(ProgramError) -> PyStmt {
+        let start = peek
+        advance()
+        let variable = try name("a loop variable after `for`, as in `for count in range(3):`").text
+        try expect("in", "write `for \(variable) in range(…):`")
+        let iterable = try test()
+        let body = try suite(after: "for", depth: depth)
+        return .forLoop(variable, iterable, body, start.at)
+    }
+
+    private mutating func defStatement(depth: Int) throws(ProgramError) -> PyStmt {
+        let start = peek
+        advance()
+        let procedure = try name("a procedure name after `def`")
+        try expect("(", "write `def \(procedure.text)():`")
+        var parameters: [String] = []
+        if !accept(")") {
+            repeat { parameters.append(try name("a parameter name").text) } while accept(",")
+            try expect(")", "close the brackets: `def \(procedure.text)(…):`")
+        }
+        let body = try suite(after: "def", depth: depth)
+        return .def(procedure.text, parameters, body, start.at)
+    }
+
+    /// `: NEWLINE INDENT statements DEDENT`, or one simple statement on the same line.
+    private mutating func suite(after keyword: String, depth: Int) throws(ProgramError) -> [PyStmt] {
+        if peek.kind == .op, peek.text == "=" { throw fail(peek, "to compare two things use `==`, not `=`") }
+        try expect(":", "`\(keyword)` needs a colon `:` at the end of its line")
+        guard depth + 1 <= ProgramLimits.maxDepth else {
+            throw fail(peek, "the program is nested more than \(ProgramLimits.maxDepth) levels deep")
+        }
+        if peek.kind != .newline {
+            let single = try simpleStatement()
+            try endOfLine()
+            return [single]
+        }
+        advance()
+        guard peek.kind == .indent else {
+            throw fail(peek, "the lines inside `\(keyword)` must be indented (use 4 spaces)")
+        }
+        advance()
+        var body: [PyStmt] = []
+        while peek.kind != .dedent, peek.kind != .end { body.append(try statement(depth: depth + 1)) }
+        if peek.kind == .dedent { advance() }
+        return body
+    }
+
+    // MARK: expressions (each returns the tree's depth too, so a long `1 + 1 + …` is bounded)
+
+    private mutating func test() throws(ProgramError) -> PyExpr {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= ProgramLimits.maxDepth else { throw fail(peek, "this expression is nested too deeply; split it up") }
+        return try binary(level: 0).expr
+    }
+
+    /// Precedence levels, loosest first: or, and, (not), comparisons, + -, * / // %.
+    private static let levels: [[String]] = [["or"], ["and"], [], ["==", "!=", "<", "<=", ">", ">="], ["+", "-"], ["*", "/", "//", "%"]]
+
+    private mutating func binary(level: Int) throws(ProgramError) -> (expr: PyExpr, depth: Int) {
+        if level == 2 { return try notTest() }
+        if level == Self.levels.count { return try unary() }
+        var left = try binary(level: level + 1)
+        while Self.levels[level].contains(peek.text), peek.kind == .op || peek.kind == .name {
+            let op = peek
+            advance()
+            let right = try binary(level: level + 1)
+            let depth = max(left.depth, right.depth) + 1
+            guard depth <= ProgramLimits.maxDepth else { throw fail(op, "this expression is too long; split it into steps") }
+            if level == 3 {
+                if Self.levels[3].contains(peek.text) { throw fail(peek, "compare two things at a time (join comparisons with `and`)") }
+                left = (.compare(op.text, left.expr, right.expr, op.at), depth)
+            } else {
+                left = (.binary(op.text, left.expr, right.expr, op.at), depth)
+            }
+        }
+        return left
+    }
+
+    private mutating func notTest() throws(ProgramError) -> (expr: PyExpr, depth: Int) {
+        guard peek.kind == .name, peek.text == "not" else { return try binary(level: 3) }
+        let token = peek
+        advance()
+        return try nested(token) { (p: inout PythonParser) throws(ProgramError) in
+            let inner = try p.notTest()
+            return (.not(inner.expr, token.at), inner.depth + 1)
+        }
+    }
+
+    private mutating func unary() throws(ProgramError) -> (expr: PyExpr, depth: Int) {
+        guard peek.kind == .op, peek.text == "-" || peek.text == "+" else { return try power() }
+        let token = peek
+        advance()
+        return try nested(token) { (p: inout PythonParser) throws(ProgramError) in
+            let inner = try p.unary()
+            return token.text == "+" ? inner : (.negate(inner.expr, token.at), inner.depth + 1)
+        }
+    }
+
+    private mutating func nested(_ token: PyToken, _ body: (inout PythonParser) throws(ProgramError) -> (expr: PyExpr, depth: Int))
+        throws(ProgramError) -> (expr: PyExpr, depth: Int) {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= ProgramLimits.maxDepth else { throw fail(token, "this expression is nested too deeply; split it up") }
+        let result = try body(&self)
+        guard result.depth <= ProgramLimits.maxDepth else { throw fail(token, "this expression is too long; split it into steps") }
+        return result
+    }
+
+    private mutating func power() throws(ProgramError) -> (expr: PyExpr, depth: Int) {
+        let base = try postfix()
+        guard peek.kind == .op, peek.text == "**" else { return base }
+        let op = peek
+        advance()
+        let exponent = try unary()
+        let depth = max(base.depth, exponent.depth) + 1
+        guard depth <= ProgramLimits.maxDepth else { throw fail(op, "this expression is too long; split it into steps") }
+        return (.binary("**", base.expr, exponent.expr, op.at), depth)
+    }
+
+    private mutating func postfix() throws(ProgramError) -> (expr: PyExpr, depth: Int) {
+        var (expr, depth) = try atom()
+        while peek.kind == .op, ["(", ".", "["].contains(peek.text) {
+            let token = peek
+            advance()
+            switch token.text {
+            case "(":
+                var arguments: [PyExpr] = []
+                if !accept(")") {
+                    repeat { arguments.append(try test()) } while accept(",")
+                    try expect(")", "close the brackets of `\(expr.text)(…)`")
+                }
+                expr = .call(expr, arguments, token.at)
+            case ".":
+                expr = .attribute(expr, try name("a name after `.`").text, token.at)
+            default:
+                let index = try test()
+                try expect("]", "close the square bracket: `\(expr.text)[…]`")
+                expr = .index(expr, index, token.at)
+            }
+            depth += 1
+            guard depth <= ProgramLimits.maxDepth else { throw fail(token, "this expression is too long; split it into steps") }
+        }
+        return (expr, depth)
+    }
+
+    private mutating func atom() throws(ProgramError) -> (expr: PyExpr, depth: Int) {
+        let token = peek
+        switch token.kind {
+        case .number:
+            advance()
+            return (.number(token.value, token.at), 1)
+        case .string:
+            advance()
+            return (.string(token.text, token.at), 1)
+        case .name where token.text == "True" || token.text == "False":
+            advance()
+            return (.bool(token.text == "True", token.at), 1)
+        case .name where !PythonLexer.keywords.contains(token.text):
+            advance()
+            return (.name(token.text, token.at), 1)
+        case .op where token.text == "(":
+            advance()
+            let inner = try test()
+            try expect(")", "a bracket `(` is not closed")
+            return (inner, 1)
+        case .newline, .end:
+            throw fail(token, "the line ends too early: something is missing at its end")
+        default:
+            throw fail(token, token.text.isEmpty ? "something is missing here" : "`\(token.text)` can't be used here")
+        }
+    }
+
+    // MARK: tokens
+
+    private var peek: PyToken { tokens[min(position, tokens.count - 1)] }
+
+    private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
+
+    private mutating func accept(_ text: String) -> Bool {
+        guard peek.kind == .op || peek.kind == .name, peek.text == text else { return false }
+        advance()
+        return true
+    }
+
+    private mutating func expect(_ text: String, _ advice: String) throws(ProgramError) {
+        guard accept(text) else { throw fail(peek, advice) }
+    }
+
+    private mutating func name(_ wanted: String) throws(ProgramError) -> PyToken {
+        let token = peek
+        guard token.kind == .name, !PythonLexer.keywords.contains(token.text) else { throw fail(token, "expected \(wanted)") }
+        advance()
+        return token
+    }
+
+    private mutating func endOfLine() throws(ProgramError) {
+        guard peek.kind == .newline || peek.kind == .end else {
+            if peek.kind == .op, peek.text == "=" { throw fail(peek, "to compare two things use `==`, not `=`") }
+            throw fail(peek, "unexpected `\(peek.text)`: put one instruction per line")
+        }
+        advance()
+    }
+
+    private func fail(_ token: PyToken, _ message: String) -> ProgramError {
+        PythonLexer.error(token.at.line, token.at.column, message)
+    }
+}

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import RouterKit
+import TesseraServer
+
+/// `tessera router …`: Rapid Router's levels and programs from a terminal.
+struct RouterCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "router", abstract: "Rapid Router: list and draw levels, run programs (blocks JSON, Blockly XML or Python), import levels.",
+        subcommands: [Levels.self, Show.self, Run.self, Import.self, Bench.self])
+
+    struct Storage: ParsableArguments {
+        @Option(help: "The data folder (the same one `tessera serve` uses) for custom and imported levels.")
+        var dataDir: String = "./tessera-data"
+
+        func open() throws -> RouterLibrary { try RouterLibrary(dataDirectory: dataDir) }
+
+        func level(_ id: String) async throws -> Level {
+            guard let level = try await open().level(id: id) else {
+                ProgressLine.write("error: no level '\(id)'. `tessera router levels` lists them.\n")
+                throw ExitCode.failure
+            }
+            return level
+        }
+    }
+
+    struct Levels: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the levels by episode, then custom and imported ones.")
+        @OptionGroup var storage: Storage
+
+        func run() async throws {
+            for episode in LevelCatalog.episodes {
+                print("Episode \(episode.number): \(episode.name)")
+                for id in episode.levelIDs {
+                    guard let level = LevelCatalog.level(id: id) else { continue }
+                    print(String(format: "  %4@  ", id) + level.name + (level.pythonEnabled ? "  (Python)" : ""))
+                }
+            }
+            let stored = try await storage.open().storedLevels()
+            if !stored.isEmpty {
+                print("Custom and imported")
+                for entry in stored { print("  \(entry.id)  \(entry.name)" + (entry.sourcePk.map { "  (Rapid Router pk \($0))" } ?? "")) }
+            }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Draw a level as text: road, depot (arrow), houses H, lights L, cows C.")
+        @Argument(help: "The level's id.") var level: String
+        @OptionGroup var storage: Storage
+
+        func run() async throws {
+            let level = try await storage.level(level)
+            print("\(level.id): \(level.name)")
+            if !level.lesson.isEmpty { print(level.lesson) }
+            print("")
+            for (index, row) in level.textMap().enumerated() { print("\(Coordinate.rows - 1 - index) \(row)") }
+            print("  " + (0..<Coordinate.columns).map(String.init).joined())
+            let toolbox = level.toolbox.map { $0.block.rawValue + ($0.limit.map { "×\($0)" } ?? "") }.joined(separator: ", ")
+            print("\nfuel \(level.maxFuel) · blocks: \(toolbox) · max score \(level.scoring.max)")
+        }
+    }
+
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Run a program on a level and print the outcome and score.")
+        @Option(help: "The level's id.") var level: String
+        @Option(help: "The program: a .py (Python), .xml (Rapid Router's Blockly XML) or .json (our blocks) file.")
+        var program: String
+        @OptionGroup var storage: Storage
+        @Flag(help: "Print one JSON object: outcome, message, blocks, score {route, algorithm, total, max}, events.")
+        var json = false
+
+        func run() async throws {
+            let level = try await storage.level(level)
+            guard let data = FileManager.default.contents(atPath: program) else {
+                ProgressLine.write("error: cannot read \(program).\n")
+                throw ExitCode.failure
+            }
+            guard data.count <= 256 * 1024 else {
+                ProgressLine.write("error: \(program) is larger than 256 KB; a program is much smaller.\n")
+                throw ExitCode.failure
+            }
+            let result: RunResult
+            do {
+                let text = String(decoding: data, as: UTF8.self)
+                let parsed: Program = switch URL(fileURLWithPath: program).pathExtension.lowercased() {
+                case "py": try Program.parse(python: text)
+                case "xml": try Program.parse(blocklyXML: text)
+                default: try Program.parse(json: data)
+                }
+                result = try RouterGame.run(parsed, on: level)
+            } catch let error as ProgramError {
+                ProgressLine.write("error: \(error.message)\n")
+                throw ExitCode.failure
+            }
+            if json {
+                try printJSON(RunReport(result))
+            } else {
+                print(result.outcome.success ? "Success! \(result.outcome.message)" : "\(result.outcome.message)")
+                print("score \(result.score.total)/\(result.score.max) (route \(result.score.route), algorithm \(result.score.algorithm))"
+                      + " · \(result.blockCount) blocks · \(result.events.count) events")
+                if !result.score.message.isEmpty { print(result.score.message) }
+            }
+            if !result.outcome.success { throw ExitCode.failure }
+        }
+
+        /// The run as scripts read it: `outcome` is "success" or the failure kind.
+        struct RunReport: Encodable {
+            let outcome: String
+            let message: String
+            let blocks: Int
+            let score: Score
+            let events: [RunEvent]
+
+            init(_ result: RunResult) {
+                outcome = result.outcome.success ? "success" : (result.outcome.failure?.rawValue ?? "failure")
+                message = result.outcome.message
+                blocks = result.blockCount
+                score = result.score
+                events = result.events
+            }
+        }
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import Rapid Router levels (its database fixture or a level-editor save) as custom levels.")
+        @Argument(help: "The JSON file.") var file: String
+        @OptionGroup var storage: Storage
+        @Flag(help: "Print [{id, name, sourcePk}…] of the imported levels.") var json = false
+
+        func run() async throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                ProgressLine.write("error: cannot read \(file).\n")
+                throw ExitCode.failure
+            }
+            let imported: [RouterLibrary.Entry], problems: [LevelImport.Problem]
+            do {
+                (imported, problems) = try await storage.open().importLevels(data)
+            } catch let error as LevelImport.ImportError {
+                ProgressLine.write("error: \(error).\n")
+                throw ExitCode.failure
+            }
+            for problem in problems { ProgressLine.write("skipped \(problem)\n") }
+            if json { return try printJSON(imported) }
+            for entry in imported { print("\(entry.id)  \(entry.name)" + (entry.sourcePk.map { "  (pk \($0))" } ?? "")) }
+            print("\(imported.count) levels imported" + (problems.isEmpty ? "" : ", \(problems.count) skipped"))
+        }
+    }
+}

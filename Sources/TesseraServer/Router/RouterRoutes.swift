@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import RouterKit
+
+/// `/api/router`: Rapid Router's levels (ours, custom and imported), runs of programs given as
+/// blocks, Blockly XML or Python, and players' progress. The engine is RouterKit's; every run is
+/// computed here, so the page, the CLI and any Swift client see the same events and scores.
+struct RouterRoutes<Context: RequestContext>: Sendable {
+    let levels: any RouterLevelStore
+    let progress: any RouterProgressStore
+
+    /// Rapid Router's whole fixture is about 2 MB; imports may be larger than other bodies.
+    static var maxImportBytes: Int { LevelImport.maxBytes }
+    /// Custom and imported levels listed at most.
+    static var maxStoredLevels: Int { 1000 }
+
+    func register(on router: Router<Context>) {
+        let api = router.group("api/router")
+        api.get("episodes", use: episodes)
+        api.post("levels", use: createLevel)
+        api.post("levels/import", use: importLevels)
+        api.get("levels/:id", use: level)
+        api.post("levels/:id/runs", use: run)
+        api.get("players/:player/progress", use: playerProgress)
+    }
+
+    @Sendable func episodes(_ request: Request, context: Context) async throws -> Response {
+        let stored = try await levels.all(limit: Self.maxStoredLevels)
+        return try JSONBody.response(EpisodesJSON(episodes: LevelCatalog.episodes, stored: stored))
+    }
+
+    @Sendable func level(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.levelID(context)
+        return try JSONBody.response(try await find(id))
+    }
+
+    /// A level made in the editor: validated like ours, stored as a custom level with a new id.
+    @Sendable func createLevel(_ request: Request, context: Context) async throws -> Response {
+        var level = try await JSONBody.decode(Level.self, from: request)
+        level.id = "custom-" + Secrets.id()
+        level.episode = nil
+        level.name = String(level.name.prefix(80))
+        try level.validate()
+        try await levels.insert(StoredLevel(level: level, source: .custom, sourcePk: nil))
+        return try JSONBody.response(StoredLevelJSON(StoredLevel(level: level, source: .custom, sourcePk: nil)), status: .created)
+    }
+
+    /// Rapid Router's fixture or a level-editor save: every level that converts and validates is
+    /// stored; the others are reported by name and field.
+    @Sendable func importLevels(_ request: Request, context: Context) async throws -> Response {
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: Self.maxImportBytes) } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, code: "payload_too_large", message: "An import may be at most 8 MiB.")
+        }
+        let (imported, problems) = try await RouterImporter(levels: levels).importLevels(Data(body.readableBytesView))
+        return try JSONBody.response(ImportJSON(imported: imported.map(StoredLevelJSON.init), problems: problems),
+                                     status: imported.isEmpty ? .ok : .created)
+    }
+
+    /// Runs a program on a level; with a `player`, the attempt counts towards their progress.
+    @Sendable func run(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.levelID(context)
+        let level = try await find(id).level
+        let body = try await RunRequest.decode(from: request)
+        let result = try mappingProgramErrors { try RouterGame.run(body.program, on: level) }
+        if let player = body.player {
+            let solved = result.outcome.success
+            _ = try await progress.upsert(PlayerProgress(id: player)) { progress in
+                progress.record(levelID: id, score: result.score.total, max: result.score.max, solved: solved, seconds: body.seconds)
+            }
+        }
+        return try JSONBody.response(result)
+    }
+
+    @Sendable func playerProgress(_ request: Request, context: Context) async throws -> Response {
+        let player = try RunRequest.player(try context.parameters.require("player"))
+        let stored = try await progress.find(id: player) ?? PlayerProgress(id: player)
+        return try JSONBody.response(stored)
+    }
+
+    private func find(_ id: String) async throws -> LevelJSON {
+        if let ours = LevelCatalog.level(id: id) { return LevelJSON(level: ours, source: "tessera", sourcePk: nil) }
+        let stored = try await levels.find(id: id).orNotFound("Level '\(id)'")
+        return LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk)
+    }
+
+    static func levelID(_ context: Context) throws -> String {
+        try Input.boundedText(try context.parameters.require("id"), maxBytes: 80, orElse: APIError.notFound("That level"))
+    }
+}

@@ -1,0 +1,12 @@
+from van import Van
+
+my_van = Van()
+
+my_van.move_forwards()
+my_van.move_forwards()
+my_van.turn_right()
+my_van.move_forwards()
+my_van.move_forwards()
+my_van.turn_left()
+my_van.move_forwards()
+my_van.move_forwards()
