@@ -271,13 +271,15 @@ enum JSONValue: Hashable, Sendable, Codable {
 
     init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
+        // Most values in a program are objects, strings and lists: try those first, because every
+        // failed attempt costs an error value.
         if single.decodeNil() { self = .null }
-        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? single.decode(Int.self) { self = .int(i) }
-        else if let d = try? single.decode(Double.self) { self = .double(d) }
+        else if let o = try? single.decode([String: JSONValue].self) { self = .object(o) }
         else if let s = try? single.decode(String.self) { self = .string(s) }
         else if let a = try? single.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try single.decode([String: JSONValue].self)) }
+        else if let i = try? single.decode(Int.self) { self = .int(i) }  // never coerces true/false
+        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
+        else { self = .double(try single.decode(Double.self)) }
     }
 
     func encode(to encoder: any Encoder) throws {

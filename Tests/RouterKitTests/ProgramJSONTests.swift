@@ -98,6 +98,27 @@ import Testing
         }
     }
 
+    @Test func pythonOnlyPiecesHaveJSONForms() throws {
+        let json = """
+        {"blocks": [{"type": "controls_repeat_while", "id": "w", "condition": {"type": "logic_operation", "id": "o", "op": "OR",
+            "a": {"type": "logic_boolean", "id": "t", "value": true},
+            "b": {"type": "logic_compare", "id": "c", "op": "GTE", "a": {"type": "van_coordinate", "id": "v", "which": "previous", "part": "y"},
+                  "b": {"type": "math_arithmetic", "id": "m", "op": "MODULO", "a": {"type": "math_number", "id": "n", "value": 7},
+                        "b": {"type": "math_number", "id": "k", "value": 0}}}},
+          "do": [{"type": "wait", "id": "z"}]}]}
+        """
+        let program = try Program.parse(json: json)
+        let id = { (value: String) in BlockID(value) }
+        #expect(program.main == [.repeatWhile(.or(.constant(true, id: id("t")),
+            .compare(.greaterOrEqual, .coordinate(current: false, xPart: false, id: id("v")),
+                     .arithmetic(.modulo, .number(7, id: id("n")), .number(0, id: id("k")), id: id("m")), id: id("c")), id: id("o")),
+            until: false, body: [.action(.wait, id: id("z"))], id: id("w"))])
+        #expect(try Program.parse(json: program.jsonData()) == program)
+        #expect(throws: ProgramError.self) {
+            try Program.parse(json: #"{"blocks": [{"type": "controls_repeat_while", "condition": {"type": "logic_boolean", "value": 1}, "do": []}]}"#)
+        }
+    }
+
     @Test func notJSONAtAll() {
         #expect(throws: ProgramError(.invalidJSON, "The program is not valid JSON.")) { try Program.parse(json: "{blocks") }
     }
