@@ -7,7 +7,7 @@ import TesseraServer
 struct RouterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "router", abstract: "Rapid Router: list and draw levels, run programs (blocks JSON, Blockly XML or Python), import levels.",
-        subcommands: [Levels.self, Show.self, Run.self, Import.self, Bench.self])
+        subcommands: [Levels.self, Show.self, Run.self, PythonView.self, Import.self, Bench.self])
 
     struct Storage: ParsableArguments {
         @Option(help: "The data folder (the same one `tessera serve` uses) for custom and imported levels.")
@@ -118,6 +118,28 @@ struct RouterCommand: AsyncParsableCommand {
                 blocks = result.blockCount
                 score = result.score
                 events = result.events
+            }
+        }
+    }
+
+    /// The original's "Python view": a block program (JSON or Blockly XML) as Rapid Router-style Python.
+    struct PythonView: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "python", abstract: "Print a block program (.json or .xml) as Python, like the original's Python view.")
+        @Argument(help: "The program file.") var program: String
+
+        func run() async throws {
+            guard let data = FileManager.default.contents(atPath: program), data.count <= 256 * 1024 else {
+                ProgressLine.write("error: cannot read \(program) (or it is larger than 256 KB).\n")
+                throw ExitCode.failure
+            }
+            do {
+                let parsed = URL(fileURLWithPath: program).pathExtension.lowercased() == "xml"
+                    ? try Program.parse(blocklyXML: data) : try Program.parse(json: data)
+                print(parsed.pythonView, terminator: parsed.pythonView.hasSuffix("\n") ? "" : "\n")
+            } catch {
+                ProgressLine.write("error: \(error.message)\n")
+                throw ExitCode.failure
             }
         }
     }
