@@ -22,18 +22,21 @@ public enum TesseraMetrics {
 
     /// Server-sent-event streams open now, by kind (`tictactoe`, `maze_explore`).
     static func openStreams(_ kind: String) -> Prometheus.Gauge {
-        registry.makeGauge(name: "tessera_open_streams", labels: [("kind", kind)],
-                           help: "Server-sent-event streams open now.")
+        registry.makeGauge(descriptor: .init(namespace: "tessera", metricName: "open_streams", unitName: "",
+                                             helpText: "Server-sent-event streams open now."),
+                           labels: [("kind", kind)])
     }
 
     /// Server-side maze explorations running now.
     static let runningExplorations: Prometheus.Gauge = registry.makeGauge(
-        name: "tessera_running_explorations", help: "Server-side maze explorations running now.")
+        descriptor: .init(namespace: "tessera", metricName: "running_explorations", unitName: "",
+                          helpText: "Server-side maze explorations running now."))
 
     /// Requests refused because a limit was reached (`explorations`, `streams`, `solver`).
     static func refused(_ limit: String) -> Prometheus.Counter {
-        registry.makeCounter(name: "tessera_refused_total", labels: [("limit", limit)],
-                             help: "Requests refused with 429 because a limit was reached.")
+        registry.makeCounter(descriptor: .init(namespace: "tessera", metricName: "refused", unitName: "total",
+                                               helpText: "Requests refused with 429 because a limit was reached."),
+                             labels: [("limit", limit)])
     }
 
     /// The Prometheus text exposition of every metric.
