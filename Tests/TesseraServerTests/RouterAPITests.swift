@@ -60,6 +60,11 @@ import Testing
                 #expect(score["total"] as? Int == score["max"] as? Int)
                 #expect((answer["events"] as? [Any])?.count == (answers[0]["events"] as? [Any])?.count)
             }
+            // 0 and 1 are numbers, not booleans; `true` is refused.
+            for (seconds, status) in [("0", HTTPResponse.Status.ok), ("1", .ok), ("true", .badRequest)] {
+                let json = #"{"program": {"python": "from van import Van\nv = Van()\n"}, "seconds": \#(seconds)}"#
+                #expect(try await client.call(.post, "/api/router/levels/\(id)/runs", json: json).status == status, "\(seconds)")
+            }
             let progress = try await client.call(.get, "/api/router/players/player-0001/progress").body
             let levels = try #require(progress["levels"] as? [String: Any])
             let result = try #require(levels[id] as? [String: Any])

@@ -40,7 +40,9 @@ struct RunRequest {
         }
         var seconds = 0.0
         if let value = object["seconds"] {
-            guard let number = value as? NSNumber, !(value is Bool), (0...86_400).contains(number.doubleValue) else {
+            // A JSON boolean is an NSNumber of type "c"; `is Bool` would also be true for 0 and 1 on Linux.
+            guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
+                  (0...86_400).contains(number.doubleValue) else {
                 throw APIError.badRequest("`seconds` must be a number from 0 to 86400.", code: "bad_json")
             }
             seconds = number.doubleValue

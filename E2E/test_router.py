@@ -1,0 +1,327 @@
+"""Browser tests for the Rapid Router page (part 1): level select with progress kept on the server,
+the map, the click-and-keyboard block editor, the Python tab and animated runs with scores.
+Earlier levels are unlocked by posting their reference solutions (Tests/RouterKitTests/Solutions)
+to the API for the test's player, which is exactly what finishing them in the page does."""
+import json
+import os
+import re
+import secrets
+import time
+
+from playwright.sync_api import expect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ARTIFACTS = os.path.join(ROOT, "E2E", "artifacts")
+SOLUTIONS = os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions")
+
+
+# ---- helpers -----------------------------------------------------------------------------------
+def new_player():
+    return "e2e" + secrets.token_hex(8)
+
+
+def watch_errors(page, allow=()):
+    problems = []
+
+    def on_console(message):
+        if message.type == "error" and not any(pattern in message.text for pattern in allow):
+            problems.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    return problems
+
+
+def open_router(page, player, path="/router/"):
+    page.add_init_script(f"localStorage.setItem('tessera.router.player', {json.dumps(player)})")
+    page.goto(path)
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+
+
+def level_order(page):
+    episodes = page.request.get("/api/router/episodes").json()["episodes"]
+    return [level["id"] for episode in episodes for level in episode["levels"]]
+
+
+def solve_before(page, player, level_id):
+    """Posts the reference solution of every level before `level_id` for `player`."""
+    for level in level_order(page):
+        if level == level_id:
+            return
+        json_path, py_path = os.path.join(SOLUTIONS, f"{level}.json"), os.path.join(SOLUTIONS, f"{level}.py")
+        if os.path.exists(json_path):
+            with open(json_path) as handle:
+                program = json.load(handle)
+        else:
+            with open(py_path) as handle:
+                program = {"python": handle.read()}
+        response = page.request.post(f"/api/router/levels/{level}/runs", data={"program": program, "player": player, "seconds": 2.5})
+        assert response.ok, response.text()
+        assert response.json()["outcome"]["success"], (level, response.json()["outcome"])
+
+
+def open_level(page, level_id):
+    tile = page.get_by_test_id(f"level-{level_id}")
+    expect(tile).to_be_enabled()
+    tile.click()
+    expect(page.get_by_test_id("level-view")).to_be_visible()
+    expect(page.get_by_test_id("map").locator("svg")).to_be_visible()
+
+
+def add(page, block_type, times=1):
+    for _ in range(times):
+        page.get_by_test_id(f"palette-{block_type}").click()
+
+
+def play_and_wait(page, speed="fast"):
+    page.get_by_test_id("speed").select_option(speed)
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
+
+
+def shot(page, name):
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.screenshot(path=os.path.join(ARTIFACTS, f"router-{name}.png"))
+
+
+# ---- tests -------------------------------------------------------------------------------------
+def test_home_links_rapid_router(page):
+    page.goto("/")
+    page.get_by_test_id("card-router").click()
+    expect(page).to_have_url(re.compile(r"/router/$"))
+    expect(page.get_by_test_id("level-select")).to_be_visible()
+
+
+def test_level_one_by_clicks_scores_full_marks_and_progress_survives_reload(page):
+    problems = watch_errors(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    player = new_player()
+    open_router(page, player)
+    expect(page.get_by_test_id("episode-1")).to_be_visible()
+    expect(page.get_by_test_id("level-1")).to_be_enabled()
+    expect(page.get_by_test_id("level-2")).to_be_disabled()
+    shot(page, "level-select")
+
+    open_level(page, "1")
+    svg = page.get_by_test_id("map-svg")
+    expect(svg).to_have_attribute("data-theme", "grass")
+    expect(svg.locator("[data-testid=house]")).to_have_count(1)
+    expect(svg.locator("[data-testid=depot]")).to_have_count(1)
+    expect(svg.locator("[data-testid=van]")).to_have_count(1)
+    # The palette holds only the level's toolbox.
+    expect(page.get_by_test_id("palette").locator("button")).to_have_count(1)
+    add(page, "move_forwards", 2)
+    expect(page.get_by_test_id("program").locator("[data-testid=block]")).to_have_count(2)
+    expect(page.get_by_test_id("block-count")).to_have_text("2 blocks")
+
+    play_and_wait(page)
+    result = page.get_by_test_id("result")
+    expect(result).to_have_attribute("data-success", "true")
+    expect(page.get_by_test_id("route-score")).to_have_text("20/20")
+    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    expect(page.get_by_test_id("next-level")).to_be_visible()
+    expect(svg.locator(".house.delivered")).to_have_count(1)
+    shot(page, "result")
+
+    # Progress is on the server: a reload shows the score and opens level 2.
+    page.get_by_test_id("to-levels").click()
+    expect(page.get_by_test_id("score-1")).to_have_text("20/20")
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    expect(page.get_by_test_id("score-1")).to_have_text("20/20")
+    expect(page.get_by_test_id("level-1")).to_have_attribute("data-solved", "true")
+    expect(page.get_by_test_id("level-2")).to_be_enabled()
+    expect(page.get_by_test_id("level-3")).to_be_disabled()
+    assert problems == []
+
+
+def test_crash_shows_the_message_and_marks_the_block(page):
+    problems = watch_errors(page)
+    open_router(page, new_player())
+    open_level(page, "1")
+    add(page, "move_forwards", 3)
+    play_and_wait(page)
+    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "false")
+    expect(page.get_by_test_id("result-message")).to_contain_text("crashed")
+    expect(page.get_by_test_id("message")).to_contain_text("crashed")
+    blocks = page.get_by_test_id("program").locator("[data-testid=block]")
+    expect(blocks.nth(2)).to_have_class(re.compile(r"\bfailing\b"))
+    expect(page.locator(".block.failing")).to_have_count(1)
+    expect(page.get_by_test_id("map-svg").locator("[data-testid=crash-burst]")).to_have_count(1)
+    shot(page, "crash")
+    # Reset puts the van back and clears the marks.
+    page.get_by_test_id("reset").click()
+    expect(page.locator(".block.failing")).to_have_count(0)
+    expect(page.get_by_test_id("result")).to_be_hidden()
+    assert problems == []
+
+
+def test_a_loop_solution_finishes_level_13(page):
+    problems = watch_errors(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    player = new_player()
+    open_router(page, player)
+    solve_before(page, player, "13")
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    open_level(page, "13")
+    add(page, "controls_repeat")
+    page.get_by_test_id("repeat-times").fill("8")
+    page.get_by_test_id("repeat-times").press("Tab")
+    add(page, "move_forwards")  # the repeat is selected, so it goes inside
+    repeat = page.locator(".block[data-type=controls_repeat]")
+    expect(repeat.locator(".block[data-type=move_forwards]")).to_have_count(1)
+    expect(page.get_by_test_id("block-count")).to_have_text("2 blocks")
+
+    page.get_by_test_id("speed").select_option("normal")
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("stop")).to_be_enabled()
+    expect(page.locator(".block.running")).to_have_count(1, timeout=5_000)
+    time.sleep(1.6)
+    shot(page, "mid-run")
+    expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    expect(page.get_by_test_id("route-score")).to_have_text("10/10")
+    expect(page.get_by_test_id("algorithm-score")).to_have_text("10/10")
+    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    assert problems == []
+
+
+def test_a_python_solution_finishes_level_51_and_errors_mark_their_line(page):
+    problems = watch_errors(page, allow=("status of 422",))
+    player = new_player()
+    open_router(page, player)
+    solve_before(page, player, "51")
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    open_level(page, "51")
+    expect(page.get_by_test_id("python-tab")).to_be_visible()
+    expect(page.get_by_test_id("blocks-tab")).to_be_hidden()
+    code = page.get_by_test_id("python-code")
+    code.fill("from van import Van\nmy_van = Van()\nmy_van.move_forwards()\nmy_van.turn_left(\n")
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("message")).to_contain_text("Line")
+    expect(page.get_by_test_id("error-line")).to_have_count(1)
+
+    with open(os.path.join(SOLUTIONS, "51.py")) as handle:
+        code.fill(handle.read())
+    expect(page.get_by_test_id("error-line")).to_have_count(0)
+    play_and_wait(page)
+    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    assert problems == []
+
+
+def test_a_limited_blocks_level_refuses_the_extra_block(page):
+    problems = watch_errors(page)
+    player = new_player()
+    open_router(page, player)
+    solve_before(page, player, "35")
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    open_level(page, "35")
+    palette_move = page.get_by_test_id("palette-move_forwards")
+    expect(page.get_by_test_id("left-move_forwards")).to_have_text("3 left")
+    # Keyboard: Enter on a palette block adds it.
+    palette_move.focus()
+    palette_move.press("Enter")
+    add(page, "move_forwards", 2)
+    expect(page.get_by_test_id("left-move_forwards")).to_have_text("0 left")
+    expect(palette_move).to_be_disabled()
+    expect(page.get_by_test_id("program").locator(".block[data-type=move_forwards]")).to_have_count(3)
+    # Delete (the key) gives one back.
+    page.locator(".block[data-type=move_forwards] .row").last.click()
+    page.keyboard.press("Delete")
+    expect(page.get_by_test_id("program").locator(".block[data-type=move_forwards]")).to_have_count(2)
+    expect(palette_move).to_be_enabled()
+    # The Start block cannot be deleted.
+    page.get_by_test_id("start-block").click()
+    expect(page.get_by_test_id("delete-block")).to_be_disabled()
+
+    # Build the reference solution with clicks: repeat 4 {move}, left, repeat 7 {move}, left, repeat 2 {move}.
+    page.get_by_test_id("clear-program").click()
+    for index, (times, turn) in enumerate([(4, True), (7, True), (2, False)]):
+        add(page, "controls_repeat")
+        page.get_by_test_id("repeat-times").nth(index).fill(str(times))
+        page.get_by_test_id("repeat-times").nth(index).press("Tab")
+        page.locator(".block[data-type=controls_repeat] > .row.head").nth(index).click()
+        add(page, "move_forwards")
+        if turn:
+            page.locator(".block[data-type=controls_repeat] > .row.foot").nth(index).click()
+            add(page, "turn_left")
+    expect(page.get_by_test_id("palette-controls_repeat")).to_be_disabled()
+    expect(page.get_by_test_id("block-count")).to_have_text("8 blocks")
+    play_and_wait(page)
+    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    assert problems == []
+
+
+def test_phone_layout_puts_the_map_above_the_editor(page):
+    problems = watch_errors(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_router(page, new_player())
+    open_level(page, "1")
+    add(page, "move_forwards", 1)
+    map_box = page.get_by_test_id("map").bounding_box()
+    editor_box = page.get_by_test_id("editor").bounding_box()
+    assert map_box["y"] + map_box["height"] <= editor_box["y"] + 1
+    assert map_box["width"] <= 390 and editor_box["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "phone")
+    add(page, "move_forwards", 1)
+    play_and_wait(page)
+    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    page.get_by_test_id("result").scroll_into_view_if_needed()
+    shot(page, "phone-result")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert problems == []
+
+
+def test_if_else_inside_a_loop_and_a_procedure_built_with_clicks(page):
+    problems = watch_errors(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    player = new_player()
+    open_router(page, player)
+    solve_before(page, player, "40")
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+
+    # Level 24: repeat until at the house { if road on the left { turn left } else { move forwards } }.
+    open_level(page, "24")
+    add(page, "controls_repeat_until")
+    page.get_by_test_id("condition").nth(0).select_option("at_destination")
+    add(page, "controls_if")
+    page.get_by_test_id("condition").nth(1).select_option("road_exists:LEFT")
+    add(page, "turn_left")
+    page.get_by_test_id("add-else").click()
+    add(page, "move_forwards")
+    loop = page.locator(".block[data-type=controls_repeat_until]")
+    expect(loop.locator(".block[data-type=controls_if] .block")).to_have_count(2)
+    expect(page.get_by_test_id("block-count")).to_have_text("6 blocks")
+    play_and_wait(page)
+    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    shot(page, "if-else")
+
+    # Level 40: a procedure "bump" called three times.
+    page.get_by_test_id("next-level").click()  # 24 → 25 …; go straight to 40 instead
+    page.goto("/router/#level=40")
+    expect(page.get_by_test_id("level-title")).to_contain_text("Level 40")
+    add(page, "declare_proc")
+    page.get_by_test_id("procedure-name").fill("bump")
+    page.get_by_test_id("procedure-name").press("Tab")
+    page.locator(".block[data-type=declare_proc] > .row.head").click()
+    for block in ["turn_left", "turn_right", "turn_right", "turn_left"]:
+        add(page, block)
+    page.get_by_test_id("start-block").click()
+    for block in ["call_proc", "move_forwards", "call_proc", "call_proc", "move_forwards"]:
+        add(page, block)
+    expect(page.get_by_test_id("call-name")).to_have_count(3)
+    for index in range(3):
+        expect(page.get_by_test_id("call-name").nth(index)).to_have_value("bump")
+    expect(page.get_by_test_id("block-count")).to_have_text("10 blocks")
+    play_and_wait(page)
+    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    assert problems == []

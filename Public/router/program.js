@@ -1,0 +1,242 @@
+// The program the editor edits, kept in exactly the JSON form the API takes
+// (`{"blocks": [...], "procedures": [...]}`, see Sources/RouterKit/BlockJSON.swift), so a run
+// sends it as it is and part 2 (drag and drop, undo/redo) can snapshot it with structuredClone.
+// Everything here is pure: functions take a program and return what changed; nothing touches the DOM.
+//
+// A *selection* is where the next block goes: `{id: "start"}` (the top of the program),
+// `{id, slot: "after"}` (after that block) or `{id, slot: "body:N" | "else"}` (at the top of a
+// container's body: a loop's or procedure's `body:0`, an if's branch N or its else).
+
+/** What the editor knows about each block type it can show. */
+export const BLOCKS = {
+  move_forwards: { label: "Move forwards", kind: "action", icon: "⬆" },
+  turn_left: { label: "Turn left", kind: "action", icon: "↰" },
+  turn_right: { label: "Turn right", kind: "action", icon: "↱" },
+  turn_around: { label: "Turn around", kind: "action", icon: "↶" },
+  wait: { label: "Wait", kind: "action", icon: "‖" },
+  deliver: { label: "Deliver", kind: "action", icon: "▣" },
+  sound_horn: { label: "Sound the horn", kind: "action", icon: "♪" },
+  controls_repeat: { label: "Repeat", kind: "loop", icon: "↻" },
+  controls_repeat_while: { label: "Repeat while", kind: "loop", icon: "↻" },
+  controls_repeat_until: { label: "Repeat until", kind: "loop", icon: "↻" },
+  controls_if: { label: "If", kind: "if", icon: "?" },
+  declare_proc: { label: "Define procedure", kind: "proc", icon: "ƒ" },
+  call_proc: { label: "Call procedure", kind: "call", icon: "ƒ" },
+  at_destination: { label: "at the house", kind: "condition" },
+  road_exists: { label: "road exists", kind: "condition" },
+  dead_end: { label: "at a dead end", kind: "condition" },
+  traffic_light: { label: "traffic light is", kind: "condition" },
+  cow_crossing: { label: "cow on the road", kind: "condition" },
+  logic_negate: { label: "not", kind: "negate" },
+};
+
+const DIRECTION_NAMES = { FORWARD: "forwards", LEFT: "to the left", RIGHT: "to the right" };
+const COLOUR_NAMES = { RED: "red", GREEN: "green" };
+
+/** The statement blocks of a toolbox, in the toolbox's order (conditions are chosen inside blocks). */
+export function statementTypes(toolbox) {
+  return toolbox.map((entry) => entry.block).filter((type) => BLOCKS[type] && !["condition", "negate"].includes(BLOCKS[type].kind));
+}
+
+export function conditionTypes(toolbox) {
+  return toolbox.map((entry) => entry.block).filter((type) => BLOCKS[type]?.kind === "condition");
+}
+
+/** Every condition the toolbox allows, as {key, label, condition}; "not …" too when `logic_negate` is offered. */
+export function conditionChoices(toolbox) {
+  const plain = [];
+  for (const type of conditionTypes(toolbox)) {
+    if (type === "road_exists") {
+      for (const direction of ["FORWARD", "LEFT", "RIGHT"]) {
+        plain.push({ key: `${type}:${direction}`, label: `road ${DIRECTION_NAMES[direction]}`, condition: { type, direction } });
+      }
+    } else if (type === "traffic_light") {
+      for (const colour of ["RED", "GREEN"]) {
+        plain.push({ key: `${type}:${colour}`, label: `light is ${COLOUR_NAMES[colour]}`, condition: { type, colour } });
+      }
+    } else {
+      plain.push({ key: type, label: BLOCKS[type].label, condition: { type } });
+    }
+  }
+  const negated = toolbox.some((entry) => entry.block === "logic_negate")
+    ? plain.map((choice) => ({ key: `not:${choice.key}`, label: `not ${choice.label}`, condition: { type: "logic_negate", condition: choice.condition } }))
+    : [];
+  return [...plain, ...negated];
+}
+
+/** The key of a condition object (as in `conditionChoices`), or "" for an empty socket. */
+export function conditionKey(condition) {
+  if (!condition) return "";
+  if (condition.type === "logic_negate") return "not:" + conditionKey(condition.condition);
+  if (condition.type === "road_exists") return `road_exists:${condition.direction ?? "FORWARD"}`;
+  if (condition.type === "traffic_light") return `traffic_light:${condition.colour ?? "RED"}`;
+  return condition.type;
+}
+
+export function emptyProgram() {
+  return { blocks: [], procedures: [] };
+}
+
+/** The containers' statement lists: [[slot, list], …]. */
+export function slotsOf(block) {
+  if (block.type === "controls_if") {
+    const slots = block.branches.map((branch, index) => [`body:${index}`, branch.do]);
+    if (block.else) slots.push(["else", block.else]);
+    return slots;
+  }
+  if (Array.isArray(block.do)) return [["body:0", block.do]];
+  return [];
+}
+
+export function isContainer(block) {
+  return ["loop", "if", "proc"].includes(BLOCKS[block.type]?.kind) || block.type === "declare_proc";
+}
+
+/** Calls `visit(block, list, index, parent)` for every statement and procedure, depth first in document order. */
+export function walk(program, visit) {
+  const inList = (list, parent) => {
+    list.forEach((block, index) => {
+      visit(block, list, index, parent);
+      for (const [, children] of slotsOf(block)) inList(children, block);
+    });
+  };
+  inList(program.blocks, null);
+  program.procedures.forEach((procedure, index) => {
+    visit(procedure, program.procedures, index, null);
+    inList(procedure.do, procedure);
+  });
+}
+
+/** {block, list, index, parent} for a block id, or null. */
+export function find(program, id) {
+  let found = null;
+  walk(program, (block, list, index, parent) => {
+    if (!found && block.id === id) found = { block, list, index, parent };
+  });
+  return found;
+}
+
+/** How many of each block type the program uses (procedure definitions as `declare_proc`). */
+export function usage(program) {
+  const counts = {};
+  const add = (type) => { counts[type] = (counts[type] ?? 0) + 1; };
+  const addCondition = (condition) => {
+    if (!condition) return;
+    add(condition.type);
+    if (condition.type === "logic_negate") addCondition(condition.condition);
+  };
+  walk(program, (block) => {
+    add(block.type === undefined ? "declare_proc" : block.type);
+    if (block.condition !== undefined) addCondition(block.condition);
+    if (block.type === "controls_if") block.branches.forEach((branch) => addCondition(branch.condition));
+  });
+  return counts;
+}
+
+/** The block count as the scoring counts it for the blocks levels use: every block under Start,
+ *  every condition (and what `not` holds), and each procedure with its body. Start is not counted. */
+export function blockCount(program) {
+  return Object.values(usage(program)).reduce((sum, count) => sum + count, 0);
+}
+
+/** How many more of `type` the toolbox allows (Infinity when unlimited, 0 when not offered). */
+export function remaining(toolbox, program, type) {
+  const entry = toolbox.find((item) => item.block === type);
+  if (!entry) return 0;
+  if (entry.limit === null || entry.limit === undefined) return Infinity;
+  return Math.max(0, entry.limit - (usage(program)[type] ?? 0));
+}
+
+function nextId(program) {
+  let highest = 0;
+  walk(program, (block) => {
+    const match = /^b(\d+)$/.exec(block.id ?? "");
+    if (match) highest = Math.max(highest, Number(match[1]));
+  });
+  return `b${highest + 1}`;
+}
+
+/** A new block of `type` with the fields the API expects. */
+export function makeBlock(program, type, { procedureNames = [] } = {}) {
+  const id = nextId(program);
+  switch (type) {
+    case "controls_repeat": return { type, id, times: 3, do: [] };
+    case "controls_repeat_while":
+    case "controls_repeat_until": return { type, id, condition: null, do: [] };
+    case "controls_if": return { type, id, branches: [{ condition: null, do: [] }] };
+    case "declare_proc": {
+      let n = procedureNames.length + 1;
+      while (procedureNames.includes(`route${n}`)) n += 1;
+      return { type, id, name: `route${n}`, do: [] };
+    }
+    case "call_proc": return { type, id, name: procedureNames[0] ?? "" };
+    default: return { type, id };
+  }
+}
+
+/** Inserts `block` at `selection`; returns the selection that follows it (inside a new container, after anything else). */
+export function insert(program, selection, block) {
+  if (block.type === "declare_proc") {
+    program.procedures.push(block);
+    return { id: block.id, slot: "body:0" };
+  }
+  let list = program.blocks, at = 0;
+  const place = selection?.id && selection.id !== "start" ? find(program, selection.id) : null;
+  if (place && place.block.type === "declare_proc" && place.list === program.procedures) {
+    list = place.block.do;
+  } else if (place && selection.slot === "after") {
+    list = place.list;
+    at = place.index + 1;
+  } else if (place) {
+    list = slotsOf(place.block).find(([slot]) => slot === selection.slot)?.[1] ?? place.list;
+  } else if (!selection) {
+    at = program.blocks.length;
+  }
+  list.splice(at, 0, block);
+  return isContainer(block) ? { id: block.id, slot: "body:0" } : { id: block.id, slot: "after" };
+}
+
+/** Removes the block with `id` (and all it holds); returns the selection to move to. */
+export function remove(program, id) {
+  const place = find(program, id);
+  if (!place) return { id: "start" };
+  place.list.splice(place.index, 1);
+  if (place.list === program.procedures) return { id: "start" };
+  if (place.index > 0) return { id: place.list[place.index - 1].id, slot: "after" };
+  if (place.parent) {
+    const slot = slotsOf(place.parent).find(([, list]) => list === place.list)?.[0] ?? "body:0";
+    return { id: place.parent.id, slot };
+  }
+  return { id: "start" };
+}
+
+/** The names of the procedures defined so far. */
+export function procedureNames(program) {
+  return program.procedures.map((procedure) => procedure.name);
+}
+
+/** The block that owns a condition socket for a selection: the loop itself, or the if branch chosen. */
+export function conditionTarget(program, selection) {
+  if (!selection?.id || selection.id === "start") return null;
+  const place = find(program, selection.id);
+  if (!place) return null;
+  const block = place.block;
+  if (block.type === "controls_repeat_while" || block.type === "controls_repeat_until") return { owner: block, key: "condition" };
+  if (block.type === "controls_if") {
+    const index = /^body:(\d+)$/.exec(selection.slot ?? "")?.[1];
+    return { owner: block.branches[Number(index ?? 0)], key: "condition", block };
+  }
+  return null;
+}
+
+/** A program read back from storage (or written elsewhere), with an id on every block so runs can
+ *  name them; an empty program when it does not look like ours. */
+export function sanitize(value) {
+  if (!value || !Array.isArray(value.blocks)) return emptyProgram();
+  const program = { blocks: value.blocks, procedures: Array.isArray(value.procedures) ? value.procedures : [] };
+  const missing = [];
+  walk(program, (block) => { if (typeof block.id !== "string" || !block.id) missing.push(block); });
+  for (const block of missing) block.id = nextId(program);
+  for (const procedure of program.procedures) procedure.type = "declare_proc";
+  return program;
+}
