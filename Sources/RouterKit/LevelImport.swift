@@ -126,6 +126,12 @@ public enum LevelImport {
                 return ToolboxEntry(block, limit: integer(object["number"]))
             }
         }
+        // Decor in pixels, 100 per tile, as in the fixture (`LevelExport` writes it so).
+        level.decor = (nested(save["decor"]) as? [[String: Any]] ?? []).prefix(200).compactMap { item in
+            guard let name = item["name"] as? String ?? item["decorName"] as? String,
+                  let x = integer(item["x"]), let y = integer(item["y"]) else { return nil }
+            return Decor(name: String(name.prefix(40)), coordinate: Coordinate(x: x / 100, y: y / 100))
+        }
         return level
     }
 

@@ -46,6 +46,19 @@ import Testing
         #expect(level.scoring.algorithmMax == 0 && level.scoring.routeMax == 10)
     }
 
+    @Test func anExportedLevelImportsBackToTheSameMapToolboxAndLook() throws {
+        var level = try #require(LevelCatalog.level(id: "48"))
+        level.decor = [Decor(name: "tree1", coordinate: Coordinate(x: 9, y: 7))]
+        level.toolbox[0].limit = 4
+        let back = try #require(try LevelImport.parse(try LevelExport.editorSave(level)).levels.first?.level)
+        #expect(back.road == level.road && back.originHeading == level.originHeading && back.destinations == level.destinations)
+        #expect(back.trafficLights == level.trafficLights && back.cows == level.cows && back.maxFuel == level.maxFuel)
+        #expect(back.toolbox == level.toolbox && back.theme == level.theme && back.decor == level.decor)
+        #expect(back.name == level.name && back.lesson == level.lesson && back.hint == level.hint)
+        #expect(back.scoring.modelSolutions == level.scoring.modelSolutions)
+        #expect(try back.validate() == ())
+    }
+
     @Test func somethingElseIsRefusedPlainly() {
         #expect(throws: LevelImport.ImportError.unrecognised) { try LevelImport.parse(Data(#"{"hello": 1}"#.utf8)) }
         #expect(throws: LevelImport.ImportError.self) { try LevelImport.parse(Data("not json".utf8)) }

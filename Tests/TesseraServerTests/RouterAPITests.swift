@@ -105,4 +105,39 @@ import Testing
             #expect(level.body["source"] as? String == "imported" && level.body["sourcePk"] as? Int == 3)
         }
     }
+
+    @Test func aLevelExportsAsAnEditorSaveThatImportsBackToTheSameRoad() async throws {
+        try await buildApplication(testConfiguration()).test(.router) { client in
+            let created = try await client.call(.post, "/api/router/levels", json: Self.straightLevel)
+            let id = try #require(created.body["id"] as? String)
+            let export = try await client.execute(uri: "/api/router/levels/\(id)/export", method: .get)
+            #expect(export.status == .ok)
+            #expect(export.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+            let save = String(buffer: export.body)
+            #expect(save.contains("\"traffic_lights\"") && save.contains("\"theme_name\""), "the original's field names")
+            let imported = try await client.call(.post, "/api/router/levels/import", json: save)
+            #expect(imported.status == .created)
+            let levels = try #require(imported.body["imported"] as? [[String: Any]])
+            let copyID = try #require(levels.first?["id"] as? String)
+            let copy = try await client.call(.get, "/api/router/levels/\(copyID)")
+            let original = try await client.call(.get, "/api/router/levels/\(id)")
+            #expect((copy.body["road"] as? NSArray) == (original.body["road"] as? NSArray))
+            #expect(copy.body["name"] as? String == "Straight on" && copy.body["source"] as? String == "imported")
+            #expect(try await client.call(.get, "/api/router/levels/nope/export").status == .notFound)
+        }
+    }
+
+    @Test func thePythonViewSaysWhatTheBlocksDo() async throws {
+        try await buildApplication(testConfiguration()).test(.router) { client in
+            let program: [String: Any] = ["program": ["blocks": [["type": "controls_repeat", "times": 2,
+                                                                   "do": [["type": "move_forwards"]]]]]]
+            let view = try await client.call(.post, "/api/router/programs/python", json: try Self.body(program))
+            #expect(view.status == .ok)
+            let python = try #require(view.body["python"] as? String)
+            #expect(python.contains("range(2)") && python.contains("my_van.move_forwards()"), "\(python)")
+            #expect(view.body["blocks"] as? Int == 2, "repeat and move (start is not counted)")
+            let broken = try await client.call(.post, "/api/router/programs/python", json: #"{"program": {"blocks": [{"type": "fly"}]}}"#)
+            #expect(broken.status == .unprocessableContent || broken.status == .badRequest)
+        }
+    }
 }

@@ -132,3 +132,9 @@ struct ImportJSON: Encodable {
 func mappingProgramErrors<T>(_ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as ProgramError { throw error.apiError }
 }
+
+/// `POST /api/router/programs/python`'s answer.
+struct PythonViewJSON: Encodable {
+    let python: String
+    let blocks: Int
+}

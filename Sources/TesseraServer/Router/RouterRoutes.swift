@@ -22,6 +22,8 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         api.post("levels/import", use: importLevels)
         api.get("levels/:id", use: level)
         api.post("levels/:id/runs", use: run)
+        api.get("levels/:id/export", use: export)
+        api.post("programs/python", use: pythonView)
         api.get("players/:player/progress", use: playerProgress)
     }
 
@@ -71,6 +73,22 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
             }
         }
         return try JSONBody.response(result)
+    }
+
+    /// The level as a Rapid Router level-editor save, to download and import elsewhere (or here).
+    @Sendable func export(_ request: Request, context: Context) async throws -> Response {
+        let level = try await find(try Self.levelID(context)).level
+        let file = level.id.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        return Response(status: .ok,
+                        headers: [.contentType: "application/json",
+                                  .contentDisposition: "attachment; filename=\"rapid-router-level-\(file).json\""],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try LevelExport.editorSave(level))))
+    }
+
+    /// The page's read-only "Python view": what a block program says in Python, and its block count.
+    @Sendable func pythonView(_ request: Request, context: Context) async throws -> Response {
+        let program = try await RunRequest.decode(from: request).program
+        return try JSONBody.response(PythonViewJSON(python: program.pythonView, blocks: program.blockCount))
     }
 
     @Sendable func playerProgress(_ request: Request, context: Context) async throws -> Response {
