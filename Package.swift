@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         .target(name: "GridKit"),
@@ -77,6 +78,9 @@ let package = Package(
         .target(
             name: "TesseraAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            // The one openapi.yaml: the generator plugin's input and a resource
+            // (`Tessera_TesseraAPI.resources/openapi.yaml`) that the server answers `/openapi.yaml` with.
+            resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         .target(
@@ -91,7 +95,11 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            // The pages ship inside the binary's resource bundle, so a copied release binary
+            // (with its `Tessera_TesseraServer.resources` folder) serves them from anywhere.
+            resources: [.copy("Public")]
         ),
         .executableTarget(
             name: "TesseraCLI",
@@ -119,6 +127,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
     ],

@@ -119,7 +119,7 @@ def test_acknowledged_moves_survive_sigkill(servers):
     _, port = servers.start()              # same data dir, as after a crash
     check = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     status, health = request(check, "GET", "/health")
-    assert (status, health) == (200, {"status": "ok"})
+    assert (status, health["status"], health["backend"], health["database"]) == (200, "ok", "sqlite", "reachable")
 
     acked_per_game = {}
     for game_id, row, col in acked:

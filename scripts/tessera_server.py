@@ -34,13 +34,14 @@ def listening_url(log_path, seconds=60, alive=lambda: True):
         raise RuntimeError("tessera serve did not start:\n" + log.read()[-4000:])
 
 
-def start(binary, data_dir, *extra_args, cwd=None, log_name="server.log"):
-    """Starts the server on loopback port 0 with its log in DATA_DIR/LOG_NAME: (process, base URL)."""
+def start(binary, data_dir, *extra_args, cwd=None, log_name="server.log", env=None):
+    """Starts the server on loopback port 0 with its log in DATA_DIR/LOG_NAME: (process, base URL).
+    ENV (optional) adds to this process's environment, e.g. {"TESSERA_MAZE_SECRET": …}."""
     log_path = os.path.join(data_dir, log_name)
     with open(log_path, "w") as log:
         process = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir, *extra_args],
-            cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+            cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=None if env is None else {**os.environ, **env})
     try:
         return process, listening_url(log_path, alive=lambda: process.poll() is None)
     except RuntimeError:

@@ -44,7 +44,7 @@ struct BlockJSONReader {
         var reader = BlockJSONReader()
         reader.collectIDs(value, depth: 0)
         let top = try reader.object(value, path: "program", allowed: ["blocks", "procedures", "detached"])
-        guard let blocksValue = top["blocks"] else { throw fail("program", "needs \"blocks\" (a list, maybe empty)") }
+        guard let blocksValue = top["blocks"], blocksValue != .null else { throw fail("program", "needs \"blocks\" (a list, maybe empty)") }
         let main = try reader.statements(blocksValue, path: "blocks", depth: 1)
         var procedures: [Procedure] = []
         if let list = top["procedures"], list != .null {

@@ -7,7 +7,8 @@ import TesseraServer
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve every app's API and pages (http://127.0.0.1:8080 by default).")
+        abstract: "Serve every app's API and pages (http://127.0.0.1:8080 by default).",
+        version: TesseraVersion.string)
 
     @Option(help: "Address to listen on (env TESSERA_HOST).")
     var host: String?
@@ -17,6 +18,10 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Folder for the SQLite file (env TESSERA_DATA_DIR).")
     var dataDir: String?
+
+    @Option(help: ArgumentHelp("A shared PostgreSQL database instead of the SQLite file, so several serve processes can run on one database (env TESSERA_DATABASE_URL).",
+                               valueName: "postgres://user@host:port/db"))
+    var database: String?
 
     @Option(help: "Folder of the static pages (env TESSERA_PUBLIC_DIR).")
     var publicDir: String?
@@ -85,6 +90,9 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--posts-origin-failure-rate must be a share between 0 and 1 (e.g. 0.1 for one in ten), not \(postsOriginFailureRate).")
         }
         if let postsOrigin { try ServerProbe.validate(postsOrigin, option: "--posts-origin") }
+        if let database {
+            do { _ = try PostgresURL(database) } catch { throw ValidationError("--database: \(error.description)") }
+        }
         if let logLevel, Logger.Level(rawValue: logLevel.lowercased()) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -98,6 +106,7 @@ struct Serve: AsyncParsableCommand {
             config.port = port
         }
         if let dataDir { config.dataDirectory = dataDir }
+        if let database { config.databaseURL = database }
         if let publicDir { config.publicDirectory = publicDir }
         if let fetch = parseMillisecondRange(mazeFetchDelayMs), let unlock = parseMillisecondRange(mazeUnlockDelayMs) {
             config.maze.conditions = SimulatedConditions(
@@ -111,7 +120,7 @@ struct Serve: AsyncParsableCommand {
         if let postsOrigin { config.postsOriginURL = postsOrigin }
         config.postsOrigin = PostsOriginOptions(delayMilliseconds: postsOriginDelayMs, failureRate: postsOriginFailureRate)
         if let level = logLevel.flatMap({ Logger.Level(rawValue: $0.lowercased()) }) { config.logLevel = level }
-        let dataFolder = config.dataDirectory ?? "memory"
+        let dataFolder = config.databaseURL.flatMap { try? PostgresURL($0).description } ?? config.dataDirectory ?? "memory"
         // Flushed at once: scripts and tests start `serve --port 0` and read the address from this line.
         config.onListening = { url in
             print("Tessera on \(url)/  (data in \(dataFolder))")

@@ -6,6 +6,7 @@ struct Tessera: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "Tile-grid games and apps: a server, browser pages and terminal play.",
+        version: TesseraVersion.string,
         subcommands: [Serve.self, TicTacToeCommand.self, PentominoCommand.self, MazeCommand.self, PostsCommand.self, RouterCommand.self]
     )
 }

@@ -11,7 +11,9 @@ import Testing
 @Suite struct OpenAPIContractTests {
     /// (method, path) pairs read from the document's `paths:` section.
     static func documentedOperations() throws -> [(method: String, path: String)] {
-        let text = try String(contentsOfFile: Configuration.openAPIDocumentPath, encoding: .utf8)
+        // The bundled copy (`Tessera_TesseraAPI.resources/openapi.yaml`), the one `/openapi.yaml` serves.
+        let path = try #require(Configuration.openAPIDocumentPath, "Tessera_TesseraAPI.resources/openapi.yaml is not beside the test binary")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
         var operations: [(String, String)] = []
         var currentPath: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -23,6 +25,14 @@ import Testing
             }
         }
         return operations
+    }
+
+    /// The bundled document is the source file itself (one openapi.yaml in git, copied at build time).
+    @Test func bundledDocumentIsTheSourceFile() throws {
+        let bundled = try #require(Configuration.openAPIDocumentPath.flatMap { FileManager.default.contents(atPath: $0) })
+        var source = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { source.deleteLastPathComponent() }  // file → TesseraServerTests → Tests → root
+        #expect(bundled == (try Data(contentsOf: source.appendingPathComponent("Sources/TesseraAPI/openapi.yaml"))))
     }
 
     @Test func everyDocumentedOperationIsRouted() async throws {

@@ -140,4 +140,18 @@ import Testing
             #expect(broken.status == .unprocessableContent || broken.status == .badRequest)
         }
     }
+
+    @Test func anImportMayBeLargerThanOtherBodiesUpTo8MiB() async throws {
+        let fixture = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/router-fixture.json"), encoding: .utf8)
+        try await buildApplication(testConfiguration()).test(.live) { client in
+            for (padding, expected) in [(3 << 20, HTTPResponse.Status.created), (9 << 20, .contentTooLarge)] {
+                let body = ByteBuffer(string: fixture + String(repeating: " ", count: padding))
+                let answer = try await client.execute(
+                    uri: "/api/router/levels/import", method: .post,
+                    headers: [.contentType: "application/json", .contentLength: String(body.readableBytes)], body: body)
+                #expect(answer.status == expected, "\(padding) bytes of padding")
+            }
+        }
+    }
 }

@@ -9,20 +9,30 @@ import TicTacToeKit
 /// inserted is found, an update is applied atomically, a refused change leaves the document as it
 /// was, and a missing id is `nil`.
 @Suite struct StoreContractTests {
-    static func gameStores() throws -> [(String, any TicTacToeStore)] {
-        [("memory", InMemoryDocumentStore<Match>()),
-         ("sqlite", try DocumentTable<Match>(database: TesseraDatabase(directory: temporaryDirectory())))]
+    static func gameStores() async throws -> [(String, any TicTacToeStore)] {
+        var stores: [(String, any TicTacToeStore)] = [
+            ("memory", InMemoryDocumentStore<Match>()),
+            ("sqlite", try DocumentTable<Match>(database: TesseraDatabase(directory: temporaryDirectory())))]
+        if let database = try testPostgres() {
+            stores.append(("postgres", try await PostgresDocumentTable<Match>(database: database)))
+        }
+        return stores
     }
 
-    static func puzzleStores() throws -> [(String, any PuzzleStore)] {
-        [("memory", InMemoryDocumentStore<PentominoPuzzle>()),
-         ("sqlite", try DocumentTable<PentominoPuzzle>(database: TesseraDatabase(directory: temporaryDirectory())))]
+    static func puzzleStores() async throws -> [(String, any PuzzleStore)] {
+        var stores: [(String, any PuzzleStore)] = [
+            ("memory", InMemoryDocumentStore<PentominoPuzzle>()),
+            ("sqlite", try DocumentTable<PentominoPuzzle>(database: TesseraDatabase(directory: temporaryDirectory())))]
+        if let database = try testPostgres() {
+            stores.append(("postgres", try await PostgresDocumentTable<PentominoPuzzle>(database: database)))
+        }
+        return stores
     }
 
     struct Refused: Error {}
 
     @Test func gameStoresKeepTheContract() async throws {
-        for (name, store) in try Self.gameStores() {
+        for (name, store) in try await Self.gameStores() {
             let match = try Match(id: "g1", mode: .local, names: ["Ann", "Bob"])
             try await store.insert(match)
             #expect(try await store.find(id: "g1") == match, "\(name)")
@@ -41,7 +51,7 @@ import TicTacToeKit
     }
 
     @Test func puzzleStoresKeepTheContract() async throws {
-        for (name, store) in try Self.puzzleStores() {
+        for (name, store) in try await Self.puzzleStores() {
             let puzzle = PentominoPuzzle(id: "p1", shape: .sixByTen, flips: true)
             try await store.insert(puzzle)
             #expect(try await store.find(id: "p1") == puzzle, "\(name)")
@@ -54,7 +64,7 @@ import TicTacToeKit
     }
 
     @Test func upsertStartsOrChangesADocumentAtomicallyAndAllListsOldestFirst() async throws {
-        for (name, store) in try Self.gameStores() {
+        for (name, store) in try await Self.gameStores() {
             let first = try Match(id: "a1", mode: .local, names: ["Ann", "Bob"])
             let created = try await store.upsert(first) { try $0.play(Position(row: 0, col: 0)) }
             #expect(created.game.moves.count == 1, "\(name): a missing document starts as the initial one")

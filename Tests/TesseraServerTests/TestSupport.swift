@@ -1,16 +1,51 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import Testing
 @testable import TesseraServer
 
-/// A test configuration: in-memory database unless a folder is given, any free port, and a maze
-/// API without simulated latency or failures.
+/// A test configuration: any free port, a maze API without simulated latency or failures, and
+/// `testStorage`'s database unless a folder is given (then SQLite in it, for restart tests).
 func testConfiguration(dataDirectory: String? = nil) -> Configuration {
     var config = Configuration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, logLevel: .warning)
     config.maze.conditions = .instant
+    if dataDirectory == nil, case .postgres(let url, let schema) = testStorage() {
+        config.databaseURL = url
+        config.databaseSchema = schema
+        // The whole suite runs in parallel on one machine: a slow answer there is not an outage.
+        config.databaseTimeout = .seconds(10)
+    }
     return config
+}
+
+/// The one switch between backends for the API tests: PostgreSQL when `TESSERA_TEST_DATABASE_URL`
+/// is set (each call a schema of its own, so tests running in parallel never see each other's
+/// rows), else memory. `swift test` on a machine without PostgreSQL runs everything in memory.
+func testStorage(schema: String = uniqueTestSchema()) -> StorageBackend {
+    guard let url = testDatabaseURL else { return .memory }
+    return .postgres(url: url, schema: schema)
+}
+
+/// `TESSERA_TEST_DATABASE_URL`, when set and not empty.
+let testDatabaseURL: String? = ProcessInfo.processInfo.environment["TESSERA_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+/// A PostgreSQL database in a fresh schema (or `schema`, to share one), when
+/// `TESSERA_TEST_DATABASE_URL` is set; `nil` otherwise, so PostgreSQL-only tests skip.
+func testPostgres(schema: String = uniqueTestSchema()) throws -> TesseraPostgres? {
+    guard let testDatabaseURL else { return nil }
+    var logger = Logger(label: "tessera-test")
+    logger.logLevel = .warning
+    // A generous lease wait: the whole suite runs in parallel on one machine, and a busy pool
+    // there is not an outage (the outage test makes its own database with the default).
+    return try TesseraPostgres(url: PostgresURL(testDatabaseURL), schema: schema, logger: logger,
+                               leaseTimeout: .seconds(10), maximumConnections: 8)
+}
+
+/// A fresh schema name for one test app (or for several apps that must share a database).
+func uniqueTestSchema() -> String {
+    "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
 }
 
 /// A fresh temporary folder for a database that must survive a restart.

@@ -9,8 +9,8 @@ import PostsClient
 public func buildApplication(_ config: Configuration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "tessera")
     logger.logLevel = config.logLevel
-    let stores = try AppStores.make(config.storage)
-    let live = LiveUpdates(limits: config.liveUpdates)
+    let stores = try await AppStores.make(config.storage, logger: logger, databaseTimeout: config.databaseTimeout)
+    let live = LiveUpdates(limits: config.liveUpdates, fanOut: stores.liveFanOut)
     _ = TesseraMetrics.registry  // bootstraps swift-metrics before any middleware makes a metric
     _ = TesseraMetrics.runningExplorations  // listed from the start, at 0
 
@@ -24,16 +24,33 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     router.add(middleware: ErrorMiddleware(routes: routes))
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: true, logger: logger))
 
+    // The backend and whether its database answers now (PostgreSQL: `SELECT 1` within a second);
+    // 503 while it does not, and ok again as soon as it does.
     router.get("health") { _, _ in
-        try JSONBody.response(["status": "ok"])
+        guard let problem = await stores.databaseProblem() else {
+            return try JSONBody.response(["status": "ok", "backend": stores.backendName, "database": "reachable"])
+        }
+        let error = (problem as? APIError) ?? APIError.databaseUnavailable(detail: "\(type(of: problem))")
+        var response = try JSONBody.response(
+            HealthProblemJSON(backend: stores.backendName, error: .init(code: error.code, message: error.message)),
+            status: .serviceUnavailable)
+        response.headers[.retryAfter] = "1"
+        return response
     }
     router.get("metrics") { _, _ in
         Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                  body: .init(byteBuffer: .init(bytes: TesseraMetrics.exposition())))
     }
+    // From the resource bundle beside the binary, so a copied release build serves it too.
     let openAPIPath = Configuration.openAPIDocumentPath
+    if openAPIPath == nil {
+        logger.warning("No OpenAPI document: Tessera_TesseraAPI.resources/openapi.yaml is not beside the binary; /openapi.yaml answers 404. Copy the binary's *.resources folders with it.")
+    }
+    if !FileManager.default.fileExists(atPath: config.publicDirectory + "/index.html") {
+        logger.warning("No pages in \(config.publicDirectory): copy Tessera_TesseraServer.resources beside the binary, or pass --public-dir.")
+    }
     router.get("openapi.yaml") { _, _ in
-        guard let document = FileManager.default.contents(atPath: openAPIPath) else {
+        guard let openAPIPath, let document = FileManager.default.contents(atPath: openAPIPath) else {
             throw APIError.notFound("The OpenAPI document")
         }
         return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(bytes: document)))
@@ -48,7 +65,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     let postsOrigin: @Sendable () -> String = { [configured = config.postsOriginURL] in
         configured ?? (selfAddress.baseURL ?? "http://127.0.0.1:\(config.port)") + "/origin"
     }
-    let postsSync = PostsSync(store: stores.posts) { let url = postsOrigin(); return (HTTPPostsOrigin(baseURL: url), url) }
+    let postsSync = PostsSync(store: stores.posts, lock: stores.postsSyncLock) { let url = postsOrigin(); return (HTTPPostsOrigin(baseURL: url), url) }
     PostsRoutes(store: stores.posts, sync: postsSync,
                 photos: try PostsPhotos(cacheDirectory: config.dataDirectory.map { $0 + "/posts-photos" }),
                 live: live, originName: postsOrigin)
@@ -61,10 +78,19 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.idleTimeoutSeconds)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Tessera"),
+        services: stores.services(live: live),
         onServerRunning: { [onListening = config.onListening] channel in
             selfAddress.set(channel.localAddress)
             if let url = selfAddress.baseURL { onListening?(url) }
         },
         logger: logger
     )
+}
+
+/// `/health` while the database does not answer.
+private struct HealthProblemJSON: Encodable {
+    var status = "unavailable"
+    let backend: String
+    var database = "unreachable"
+    let error: APIError.ErrorEnvelope.Detail
 }

@@ -3,13 +3,22 @@ import Logging
 
 /// Everything `tessera serve` can be told. CLI flags fill it, with environment fallbacks
 /// (`TESSERA_HOST`, `TESSERA_PORT`, `TESSERA_DATA_DIR`, `TESSERA_PUBLIC_DIR`, `TESSERA_LOG_LEVEL`,
-/// `TESSERA_POSTS_ORIGIN`);
+/// `TESSERA_POSTS_ORIGIN`, `TESSERA_DATABASE_URL`);
 /// defaults need no setup.
 public struct Configuration: Sendable {
     public var host: String
     public var port: Int
     /// Where the SQLite file and the maze secret live; `nil` keeps everything in memory (tests).
     public var dataDirectory: String?
+    /// A shared PostgreSQL database (`postgres://user@host:port/db`) instead of the SQLite file,
+    /// so several processes can serve the same data; `nil` keeps SQLite (or memory).
+    public var databaseURL: String?
+    /// The schema the PostgreSQL tables live in (`nil`: the user's default); the tests give each
+    /// app its own so they never see each other's rows.
+    public var databaseSchema: String?
+    /// How long a request waits for a PostgreSQL connection before answering 503
+    /// `database_unavailable` (`/health` waits half as long for its `SELECT 1`).
+    public var databaseTimeout: Duration = .seconds(2)
     /// The folder of static pages.
     public var publicDirectory: String
     public var logLevel: Logger.Level
@@ -38,9 +47,11 @@ public struct Configuration: Sendable {
         self.logLevel = logLevel
     }
 
-    /// The storage backend: SQLite in the data folder, or memory when there is none.
+    /// The storage backend: PostgreSQL when a database URL is given, else SQLite in the data
+    /// folder, or memory when there is none.
     public var storage: StorageBackend {
-        dataDirectory.map { .sqlite(directory: $0) } ?? .memory
+        if let databaseURL { return .postgres(url: databaseURL, schema: databaseSchema) }
+        return dataDirectory.map { .sqlite(directory: $0) } ?? .memory
     }
 
     /// Reads the environment fallbacks.
@@ -51,26 +62,23 @@ public struct Configuration: Sendable {
         if let dir = environment["TESSERA_DATA_DIR"], !dir.isEmpty { config.dataDirectory = dir }
         if let dir = environment["TESSERA_PUBLIC_DIR"], !dir.isEmpty { config.publicDirectory = dir }
         if let origin = environment["TESSERA_POSTS_ORIGIN"], !origin.isEmpty { config.postsOriginURL = origin }
+        if let url = environment["TESSERA_DATABASE_URL"], !url.isEmpty { config.databaseURL = url }
         if let level = environment["TESSERA_LOG_LEVEL"].flatMap({ Logger.Level(rawValue: $0.lowercased()) }) {
             config.logLevel = level
         }
         return config
     }
 
-    /// The checkout's root folder, found from this source file so `swift run` works from any folder.
-    public static let sourceRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }  // Core → TesseraServer → Sources → root
-        return url.path
-    }()
-
-    /// `./Public` when run from the checkout, else the checkout's `Public` beside the sources.
+    /// The pages in the resource bundle beside the binary (`Tessera_TesseraServer.resources/Public`),
+    /// so a copied release build serves them; `TESSERA_PUBLIC_DIR` or `--public-dir` point elsewhere
+    /// (say, the checkout's `Sources/TesseraServer/Public` to edit pages without rebuilding).
+    /// Without the bundle this names where it was expected; `tessera serve` warns, pages are 404.
     public static var defaultPublicDirectory: String {
-        let local = FileManager.default.currentDirectoryPath + "/Public"
-        if FileManager.default.fileExists(atPath: local + "/index.html") { return local }
-        return sourceRoot + "/Public"
+        ResourceBundles.publicDirectory?.path
+            ?? (Bundle.main.bundleURL.appendingPathComponent("Tessera_TesseraServer.resources/Public").path)
     }
 
-    /// The OpenAPI document served at `/openapi.yaml`.
-    public static var openAPIDocumentPath: String { sourceRoot + "/Sources/TesseraAPI/openapi.yaml" }
+    /// The OpenAPI document served at `/openapi.yaml` (`Tessera_TesseraAPI.resources/openapi.yaml`
+    /// beside the binary); `nil` when the bundle is missing (the route answers 404).
+    public static var openAPIDocumentPath: String? { ResourceBundles.openAPIDocument?.path }
 }

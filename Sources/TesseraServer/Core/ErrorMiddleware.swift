@@ -13,7 +13,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // A declared length over the limit is refused before anything reads the body.
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > JSONBody.maxBytes {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > JSONBody.maxBytes(forPath: request.uri.path) {
             return try JSONBody.tooLarge.response(from: request, context: context)
         }
         do {

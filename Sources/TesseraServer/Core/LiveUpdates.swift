@@ -24,9 +24,17 @@ public actor LiveUpdates {
     private var total = 0
     private let limits: Limits
     private let openStreams = TesseraMetrics.openStreams("live_updates")
+    /// Carries publishes to the other processes sharing the database (PostgreSQL); `nil` when this
+    /// process is the only one (SQLite, memory), so publishing stays purely in-process.
+    let fanOut: (any LiveFanOut)?
 
     public init(limits: Limits = Limits()) {
+        self.init(limits: limits, fanOut: nil)
+    }
+
+    init(limits: Limits, fanOut: (any LiveFanOut)?) {
         self.limits = limits
+        self.fanOut = fanOut
     }
 
     /// A stream of JSON payloads published to `topic` from now on; 429 when a cap is reached.
@@ -46,7 +54,15 @@ public actor LiveUpdates {
         return stream
     }
 
-    public func publish(_ topic: String, payload: String) {
+    /// Sends `payload` to this process's subscribers of `topic` at once, then to the other
+    /// processes' through the fan-out (which skips this process when the message comes back).
+    public nonisolated func publish(_ topic: String, payload: String) async {
+        await deliver(topic, payload: payload)
+        await fanOut?.broadcast(topic, payload: payload)
+    }
+
+    /// Sends `payload` to this process's subscribers only (a publish, or one from another process).
+    func deliver(_ topic: String, payload: String) {
         for continuation in subscribers[topic, default: [:]].values { continuation.yield(payload) }
     }
 
@@ -75,6 +91,14 @@ public actor LiveUpdates {
             for try await chunk in events { try await writer.write(chunk) }
         }
     }
+}
+
+/// How a publish reaches pages connected to other processes that share the storage. The
+/// PostgreSQL backend's is `PostgresLiveFanOut` (NOTIFY, with a listener that delivers what other
+/// nodes send); SQLite and memory have none, as one process is all there is.
+protocol LiveFanOut: Sendable {
+    /// Best effort: a failure is logged, never thrown, since the local pages already have it.
+    func broadcast(_ topic: String, payload: String) async
 }
 
 /// Server-sent-event framing shared by every stream.

@@ -9,7 +9,10 @@ import Synchronization
 /// - a sync requested while one runs joins it: both callers get the same result (the original
 ///   silently dropped the second caller);
 /// - a post deleted while a sync runs is deleted at once and again right after the sync commits,
-///   so the sync cannot bring it back; the next sync does (the original's requirement).
+///   so the sync cannot bring it back; the next sync does (the original's requirement);
+/// - with several nodes on one database, a sync runs under `lock` (PostgreSQL: an advisory lock),
+///   so two nodes asked at once sync once: the node that cannot take the lock joins like a second
+///   local caller, waits for the other node's sync to end and reports what is stored then.
 actor PostsSync {
     enum Progress: Sendable {
         case started(origin: String)
@@ -20,6 +23,7 @@ actor PostsSync {
     }
 
     private let store: any PostsStore
+    private let lock: any SyncLock
     private let origin: @Sendable () -> (any PostsOrigin, String)
     private var running: Task<PostsSyncReport, any Error>?
     /// Outside the actor's isolation, so progress from the fetch's child tasks is told at once and
@@ -28,8 +32,10 @@ actor PostsSync {
     private var deletedDuringSync: Set<Int> = []
 
     /// `origin` is asked at each sync, so it can follow the server's own address once it listens.
-    init(store: any PostsStore, origin: @escaping @Sendable () -> (any PostsOrigin, String)) {
+    init(store: any PostsStore, lock: any SyncLock = InProcessSyncLock(),
+         origin: @escaping @Sendable () -> (any PostsOrigin, String)) {
         self.store = store
+        self.lock = lock
         self.origin = origin
     }
 
@@ -44,7 +50,7 @@ actor PostsSync {
             progress(.joined)
             return try await running.value
         }
-        let task = Task { try await self.run() }
+        let task = Task { try await self.runOnce() }
         running = task
         defer { running = nil }
         return try await task.value
@@ -58,6 +64,17 @@ actor PostsSync {
 
     private nonisolated func tell(_ progress: Progress) {
         for observer in observers.withLock({ Array($0.values) }) { observer(progress) }
+    }
+
+    /// Runs the sync under the lock, or, when another node holds it, joins that node's sync.
+    private func runOnce() async throws -> PostsSyncReport {
+        if let report = try await lock.run({ try await self.run() }) { return report }
+        let clock = ContinuousClock()
+        let started = clock.now
+        tell(.joined)
+        try await lock.waitUntilFree()
+        return PostsSyncReport(plan: MergePlan(), counts: try await store.counts(),
+                               seconds: (clock.now - started).seconds, downloadSeconds: 0)
     }
 
     private func run() async throws -> PostsSyncReport {
@@ -76,4 +93,19 @@ actor PostsSync {
         return PostsSyncReport(plan: plan, counts: counts, seconds: (clock.now - started).seconds,
                                downloadSeconds: downloaded.seconds)
     }
+}
+
+/// Makes a sync run once across every process sharing the store. PostgreSQL's is
+/// `PostgresSyncLock` (a session advisory lock); in one process the actor already runs one sync
+/// at a time, so `InProcessSyncLock` always lets it run.
+protocol SyncLock: Sendable {
+    /// Runs `body` while holding the lock; `nil`, without running it, when another process holds it.
+    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T?
+    /// Returns once no process holds the lock.
+    func waitUntilFree() async throws
+}
+
+struct InProcessSyncLock: SyncLock {
+    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T? { try await body() }
+    func waitUntilFree() async throws {}
 }

@@ -21,6 +21,11 @@ struct RunRequest {
             throw APIError.badRequest("`program` must be an object: {\"blocks\": …}, {\"python\": \"…\"} or {\"blocklyXml\": \"…\"}.",
                                       code: "bad_json")
         }
+        // One form per program, with nothing else beside it (the contract's `additionalProperties: false`).
+        let form = program["python"] != nil ? ["python"] : program["blocklyXml"] != nil ? ["blocklyXml"] : ["blocks", "procedures", "detached"]
+        if let unknown = program.keys.sorted().first(where: { !form.contains($0) }) {
+            throw APIError.badRequest("`program` has `\(unknown)`, which \(form == ["python"] || form == ["blocklyXml"] ? "`\(form[0])` programs do not take" : "is not part of a block program").", code: "bad_json")
+        }
         let parsed: Program
         if let python = program["python"] {
             guard let text = python as? String else { throw APIError.badRequest("`python` must be a string.", code: "bad_json") }

@@ -11,7 +11,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     let progress: any RouterProgressStore
 
     /// Rapid Router's whole fixture is about 2 MB; imports may be larger than other bodies.
-    static var maxImportBytes: Int { LevelImport.maxBytes }
+    static var maxImportBytes: Int { JSONBody.maxBytes(forPath: "/api/router/levels/import") }
     /// Custom and imported levels listed at most.
     static var maxStoredLevels: Int { 1000 }
 
