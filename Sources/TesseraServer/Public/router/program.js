@@ -240,3 +240,115 @@ export function sanitize(value) {
   for (const procedure of program.procedures) procedure.type = "declare_proc";
   return program;
 }
+
+// ---- moves for drag and drop ------------------------------------------------------------------
+// A drop *place* is a statement list and a position in it: `{owner, slot, before}` where owner is
+// "main" (the list under Start) or a container's id, slot its "body:N" | "else", and before the id
+// of the block to go in front of (null: at the end).
+
+/** The statement list a place names, or null. */
+export function listAt(program, owner, slot) {
+  if (owner === "main") return program.blocks;
+  const place = find(program, owner);
+  if (!place) return null;
+  return slotsOf(place.block).find(([name]) => name === slot)?.[1] ?? null;
+}
+
+/** The ids of a block and everything it holds. */
+function subtreeIds(block, into = new Set()) {
+  into.add(block.id);
+  for (const [, list] of slotsOf(block)) for (const child of list) subtreeIds(child, into);
+  return into;
+}
+
+/** The blocks a drag of `id` carries, as Blockly does: it and every block after it in its list
+ *  (a procedure definition alone). Nothing is changed. */
+export function chainOf(program, id) {
+  const place = find(program, id);
+  if (!place) return [];
+  return place.list === program.procedures ? [place.block] : place.list.slice(place.index);
+}
+
+/** Moves the chain starting at `id` to `place`; false (and nothing changed) when the place is
+ *  inside the chain itself or gone. */
+export function moveChain(program, id, place) {
+  const chain = chainOf(program, id);
+  if (!chain.length || chain[0].type === "declare_proc") return false;
+  const inside = new Set();
+  for (const block of chain) subtreeIds(block, inside);
+  if (inside.has(place.owner) || !listAt(program, place.owner, place.slot)) return false;
+  const from = find(program, id);
+  from.list.splice(from.index);
+  return putBlocks(program, place, chain);
+}
+
+/** Puts `blocks` at `place`. */
+export function putBlocks(program, { owner, slot, before }, blocks) {
+  const list = listAt(program, owner, slot);
+  if (!list) return false;
+  const at = before ? list.findIndex((block) => block.id === before) : -1;
+  list.splice(at < 0 ? list.length : at, 0, ...blocks);
+  return true;
+}
+
+/** Removes the chain starting at `id` (a whole procedure for a definition); returns what went. */
+export function removeChain(program, id) {
+  const place = find(program, id);
+  if (!place) return [];
+  return place.list === program.procedures ? place.list.splice(place.index, 1) : place.list.splice(place.index);
+}
+
+/** The object holding a condition socket: a loop (`branch` null) or one branch of an if. */
+export function conditionOwner(program, blockId, branch) {
+  const place = find(program, blockId);
+  if (!place) return null;
+  if (place.block.type === "controls_if") return place.block.branches[Number(branch)] ?? null;
+  return "condition" in place.block ? place.block : null;
+}
+
+/** The condition a palette block puts into a socket holding `current`: a plain condition with its
+ *  first choice, or "not" around what the socket holds (around `fallback` when it is empty). */
+export function conditionFor(type, current, fallback) {
+  if (type === "logic_negate") {
+    const inner = current?.type === "logic_negate" ? current.condition : current ?? fallback;
+    return inner ? { type, condition: structuredClone(inner) } : null;
+  }
+  if (type === "road_exists") return { type, direction: "FORWARD" };
+  if (type === "traffic_light") return { type, colour: "RED" };
+  return { type };
+}
+
+/** Moves block `id` one place up (dir −1) or down (+1) through the tree, for the keyboard: past a
+ *  neighbour, into a neighbouring container's nearest list, or out of its list to the next branch
+ *  of its parent or past the parent. Returns false when it cannot go further. */
+export function nudge(program, id, dir) {
+  const place = find(program, id);
+  if (!place || place.list === program.procedures) return false;
+  const { block, list, index, parent } = place;
+  const neighbour = list[index + dir];
+  if (neighbour) {
+    list.splice(index, 1);
+    const slots = slotsOf(neighbour);
+    if (slots.length) {
+      const [, inner] = dir > 0 ? slots[0] : slots[slots.length - 1];
+      if (dir > 0) inner.unshift(block); else inner.push(block);
+    } else {
+      list.splice(index + dir, 0, block);
+    }
+    return true;
+  }
+  if (!parent) return false;
+  const slots = slotsOf(parent);
+  const slotIndex = slots.findIndex(([, l]) => l === list);
+  const nextSlot = slots[slotIndex + dir];
+  if (nextSlot) {
+    list.splice(index, 1);
+    if (dir > 0) nextSlot[1].unshift(block); else nextSlot[1].push(block);
+    return true;
+  }
+  const outer = find(program, parent.id);
+  if (!outer || outer.list === program.procedures) return false;
+  list.splice(index, 1);
+  outer.list.splice(outer.index + (dir > 0 ? 1 : 0), 0, block);
+  return true;
+}

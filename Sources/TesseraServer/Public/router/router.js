@@ -1,4 +1,5 @@
-// Rapid Router page, part 1: level select, the map, a first block editor, the Python tab and runs.
+// Rapid Router page: level select, the map, the block editor (drag and drop, keyboard, undo), the
+// Python tab, the read-only Python view, and runs (runner.js).
 // The server runs every program (RouterKit); this page only edits programs and animates the events
 // it gets back. Progress lives on the server under an anonymous player id kept in localStorage.
 // Routing is the location hash: "" is the level select, "#level=ID" a level.
@@ -6,9 +7,10 @@ import { $, api, el, showMessage } from "/shared/api.js";
 import { BlockEditor } from "./editor.js";
 import { MapView } from "./map-view.js";
 import { svgEl } from "./map-geometry.js";
-import { Player } from "./player.js";
 import { emptyProgram, sanitize } from "./program.js";
 import { PYTHON_START, PythonEditor } from "./python-editor.js";
+import { PythonView } from "./python-view.js";
+import { Runner } from "./runner.js";
 
 const PLAYER_KEY = "tessera.router.player";
 const SPEED_KEY = "tessera.router.speed";
@@ -21,7 +23,8 @@ const state = {
   order: [], // every catalog level id, in play order
   progress: {}, // level id → {best, max, attempts, solved, seconds}
   level: null,
-  mode: "blocks",
+  mode: "blocks", // what Play runs: "blocks" or "python"
+  tab: "blocks", // what is shown: "blocks", "pyview" or "python"
   openedAt: performance.now(),
   running: false,
   run: 0, // bumped by every Play, Stop and level change, so a late answer or animation is ignored
@@ -29,11 +32,13 @@ const state = {
 
 const map = new MapView($("map"));
 const editor = new BlockEditor(
-  { palette: $("palette"), program: $("program"), count: $("block-count"), deleteButton: $("delete-block"), clearButton: $("clear-program") },
-  { onChange: () => { save(); clearResult(); }, say: (text, info = false) => say(text, info) },
+  { palette: $("palette"), program: $("program"), count: $("block-count"), deleteButton: $("delete-block"), clearButton: $("clear-program"),
+    undoButton: $("undo"), redoButton: $("redo") },
+  { onChange: () => { save(); runner.clearResult(); pythonView.refresh(); }, say: (text, info = false) => say(text, info) },
 );
 const python = new PythonEditor({ textarea: $("python-code"), gutter: $("gutter"), backdrop: $("code-backdrop") }, () => save());
-const player = new Player(map, { onEvent: showEvent, speed: () => $("speed").value });
+const pythonView = new PythonView({ code: $("pyview-code"), status: $("pyview-status") }, () => editor.program);
+const runner = new Runner({ state, map, editor, python, say, refreshProgress, nextLevelId });
 
 function playerId() {
   let id = localStorage.getItem(PLAYER_KEY);
@@ -140,7 +145,7 @@ async function openLevel(id) {
     showSelect();
     return;
   }
-  stopRun();
+  runner.stop(false);
   state.level = level;
   state.openedAt = performance.now();
   $("select-view").hidden = true;
@@ -159,9 +164,12 @@ async function openLevel(id) {
   python.value = saved.python ?? PYTHON_START;
   $("tab-blocks").hidden = !level.blocklyEnabled;
   $("tab-python").hidden = !level.pythonEnabled;
+  // The Python view is offered where the level asks for it; elsewhere behind a small toggle.
+  $("tab-pyview").hidden = !level.blocklyEnabled || !level.pythonViewEnabled;
+  $("pyview-toggle").hidden = !level.blocklyEnabled || level.pythonViewEnabled;
   const mode = level.blocklyEnabled && level.pythonEnabled ? (saved.mode ?? "blocks") : level.pythonEnabled ? "python" : "blocks";
-  setMode(mode);
-  resetMap();
+  setTab(mode);
+  runner.resetMap();
   $("map").setAttribute("aria-label", describe(level));
   say(level.pythonEnabled && !level.blocklyEnabled ? "Write your program in Python, then press Play." : "Build your program under Start, then press Play.");
   $("level-title").focus?.();
@@ -194,19 +202,26 @@ function save() {
   localStorage.setItem(programKey(state.level.id), JSON.stringify({ program: editor.program, python: python.value, mode: state.mode }));
 }
 
-function setMode(mode) {
-  state.mode = mode;
-  $("tab-blocks").setAttribute("aria-selected", String(mode === "blocks"));
-  $("tab-python").setAttribute("aria-selected", String(mode === "python"));
-  $("tab-blocks").tabIndex = mode === "blocks" ? 0 : -1;
-  $("tab-python").tabIndex = mode === "python" ? 0 : -1;
-  $("blocks-panel").hidden = mode !== "blocks";
-  $("python-panel").hidden = mode !== "python";
+const TABS = { blocks: "tab-blocks", pyview: "tab-pyview", python: "tab-python" };
+
+function setTab(tab) {
+  state.tab = tab;
+  if (tab !== "pyview") state.mode = tab;
+  for (const [name, id] of Object.entries(TABS)) {
+    $(id).setAttribute("aria-selected", String(name === tab));
+    $(id).tabIndex = name === tab ? 0 : -1;
+  }
+  $("blocks-panel").hidden = tab !== "blocks";
+  $("pyview-panel").hidden = tab !== "pyview";
+  $("python-panel").hidden = tab !== "python";
+  $("pyview-toggle").setAttribute("aria-pressed", String(tab === "pyview"));
+  $("pyview-toggle").textContent = tab === "pyview" ? "Back to blocks" : "Show as Python";
+  pythonView.show(tab === "pyview");
   save();
 }
 
 function showSelect() {
-  stopRun();
+  runner.stop(false);
   state.level = null;
   $("select-view").hidden = false;
   $("level-view").hidden = true;
@@ -215,159 +230,34 @@ function showSelect() {
   renderSelect();
 }
 
-// ---- running ------------------------------------------------------------------------------
-function setRunning(running) {
-  state.running = running;
-  $("play").disabled = running;
-  $("stop").disabled = !running;
-  editor.setLocked(running);
-  python.setLocked(running);
-}
-
-function setFuel(percent) {
-  const value = Math.max(0, Math.min(100, Math.round(percent)));
-  $("fuel-fill").style.setProperty("width", `${value}%`);
-  $("fuel").setAttribute("aria-valuenow", String(value));
-  $("fuel").classList.toggle("low", value <= 25);
-}
-
-function resetMap() {
-  if (!state.level) return;
-  map.draw(state.level);
-  setFuel(100);
-  editor.highlight(null);
-  editor.highlight(null, "failing");
-  python.markRunning(null);
-  clearResult();
-}
-
-function clearResult() {
-  $("result").hidden = true;
-}
-
-function lineOf(block) {
-  const match = /^line:(\d+)$/.exec(block ?? "");
-  return match ? Number(match[1]) : null;
-}
-
-function showEvent(event) {
-  if (event.block) {
-    const line = lineOf(event.block);
-    if (line) python.markRunning(line); else editor.highlight(event.block);
-  }
-  if (typeof event.fuelPercent === "number") setFuel(event.fuelPercent);
-}
-
-function programBody() {
-  return state.mode === "python" ? { python: python.value } : { blocks: editor.program.blocks, procedures: editor.program.procedures };
-}
-
-async function play() {
-  if (!state.level || state.running) return;
-  stopRun();
-  resetMap();
-  const level = state.level;
-  const seconds = Math.min(86_400, Math.max(0, (performance.now() - state.openedAt) / 1000));
-  state.openedAt = performance.now();
-  const run = ++state.run;
-  setRunning(true);
-  say("The van is on its way…");
-  let result;
-  try {
-    result = await api(`/api/router/levels/${encodeURIComponent(level.id)}/runs`, {
-      method: "POST", body: { program: programBody(), player: state.player, seconds: secondsForServer(seconds) },
-    });
-  } catch (error) {
-    if (run !== state.run) return;
-    setRunning(false);
-    say(error.message, false);
-    const line = /^Line (\d+):/.exec(error.message)?.[1];
-    if (line && state.mode === "python") python.markError(Number(line));
-    return;
-  }
-  if (run !== state.run) return;
-  refreshProgress();
-  const finished = await player.play(result.events);
-  if (run !== state.run || state.level !== level) return;
-  setRunning(false);
-  editor.highlight(null);
-  python.markRunning(null);
-  if (!finished) return;
-  showResult(result);
-}
-
-// Time spent on the level, to the millisecond.
-function secondsForServer(seconds) {
-  return Math.round(seconds * 1000) / 1000;
-}
-
-function stopRun() {
-  player.stop();
-  if (state.running) {
-    state.run += 1;
-    setRunning(false);
-    editor.highlight(null);
-    python.markRunning(null);
-    say("Stopped. Press Reset to put the van back, or Play to run again.");
-  }
-}
-
-function scoreText(value, max) {
-  return max ? `${value}/${max}` : "not scored";
-}
-
-function showResult(result) {
-  const { outcome, score } = result;
-  for (const square of outcome.delivered ?? []) map.markDelivered(square);
-  const failing = outcome.failingBlock;
-  if (!outcome.success && failing) {
-    const line = lineOf(failing);
-    if (line) python.markError(line); else editor.highlight(failing, "failing");
-  }
-  $("result").dataset.success = String(outcome.success);
-  // Keep the end of the journey visible: the card docks away from where the van stopped.
-  $("result").classList.toggle("at-bottom", outcome.position[1] >= 4);
-  $("result-title").textContent = outcome.success ? (score.total === score.max ? "Full marks!" : "Delivered!") : "Oh no!";
-  $("result-message").textContent = outcome.message;
-  $("route-score").textContent = scoreText(score.route, score.routeMax);
-  $("algorithm-score").textContent = scoreText(score.algorithm, score.algorithmMax);
-  $("total-score").textContent = `${score.total}/${score.max}`;
-  $("score-note").textContent = outcome.success ? `${score.message} (${result.blockCount} block${result.blockCount === 1 ? "" : "s"})` : "";
-  const next = nextLevelId();
-  $("next-level").hidden = !outcome.success || !next;
-  $("try-again").hidden = outcome.success && score.total === score.max && Boolean(next);
-  $("result").hidden = false;
-  say(outcome.success ? "Delivered!" : outcome.message, outcome.success);
-  (outcome.success && next ? $("next-level") : $("try-again")).focus({ preventScroll: true });
-}
-
 function nextLevelId() {
   const index = state.order.indexOf(state.level?.id);
   return index >= 0 ? state.order[index + 1] ?? null : null;
 }
 
 // ---- wiring -------------------------------------------------------------------------------
-$("play").addEventListener("click", play);
-$("stop").addEventListener("click", () => { stopRun(); });
-$("reset").addEventListener("click", () => { stopRun(); resetMap(); say("Back at the depot."); });
-$("try-again").addEventListener("click", () => { resetMap(); $("play").focus(); });
-$("close-result").addEventListener("click", () => { clearResult(); $("play").focus(); });
-$("result").addEventListener("keydown", (event) => { if (event.key === "Escape") { clearResult(); $("play").focus(); } });
+$("play").addEventListener("click", () => runner.play());
+$("step").addEventListener("click", () => runner.step());
+$("stop").addEventListener("click", () => runner.stop());
+$("reset").addEventListener("click", () => { runner.stop(false); runner.resetMap(); say("Back at the depot."); });
+$("try-again").addEventListener("click", () => { runner.resetMap(); $("play").focus(); });
+$("close-result").addEventListener("click", () => { runner.clearResult(); $("play").focus(); });
+$("result").addEventListener("keydown", (event) => { if (event.key === "Escape") { runner.clearResult(); $("play").focus(); } });
 $("next-level").addEventListener("click", () => {
   const next = nextLevelId();
   if (next) location.hash = `level=${encodeURIComponent(next)}`;
 });
-$("tab-blocks").addEventListener("click", () => setMode("blocks"));
-$("tab-python").addEventListener("click", () => setMode("python"));
-for (const tab of [$("tab-blocks"), $("tab-python")]) {
-  tab.addEventListener("keydown", (event) => {
+for (const [name, id] of Object.entries(TABS)) {
+  $(id).addEventListener("click", () => setTab(name));
+  $(id).addEventListener("keydown", (event) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const other = tab === $("tab-blocks") ? $("tab-python") : $("tab-blocks");
-    if (other.hidden) return;
+    const shown = Object.values(TABS).map((tab) => $(tab)).filter((tab) => !tab.hidden);
+    const other = shown[(shown.indexOf($(id)) + (event.key === "ArrowRight" ? 1 : shown.length - 1)) % shown.length];
     other.click();
     other.focus();
   });
 }
+$("pyview-toggle").addEventListener("click", () => setTab(state.tab === "pyview" ? "blocks" : "pyview"));
 $("speed").value = localStorage.getItem(SPEED_KEY) ?? "normal";
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("to-levels").addEventListener("click", (event) => { event.preventDefault(); location.hash = ""; });

@@ -1,0 +1,62 @@
+// The designer's talks with the server: save a level as a custom level, download its export
+// (Rapid Router level-editor JSON, from `GET /api/router/levels/{id}/export`), and import a Rapid
+// Router file (`POST /api/router/levels/import`) then fetch the level it became.
+
+import { api, ApiError } from "/shared/api.js";
+
+/** Stores the level as a new custom level: {id, name, source}. 422 carries the server's reason. */
+export function saveLevel(level) {
+  return api("/api/router/levels", { method: "POST", body: level });
+}
+
+/** Downloads the stored level's export; answers the file name. */
+export async function exportLevel(id) {
+  let response;
+  try {
+    response = await fetch(`/api/router/levels/${encodeURIComponent(id)}/export`);
+  } catch {
+    throw new ApiError(0, "network", "The server cannot be reached. Is `tessera serve` running?");
+  }
+  if (!response.ok) {
+    const detail = (await response.json().catch(() => ({}))).error ?? {};
+    throw new ApiError(response.status, detail.code ?? `http_${response.status}`,
+      response.status === 404 && !detail.message ? "This server cannot export levels yet." : `Export failed: ${detail.message ?? response.statusText}`);
+  }
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  const quoted = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  const name = quoted ? decodeURIComponent(quoted) : `${id}.json`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
+
+/** Imports a Rapid Router file: {level, id, note} for the first level it held. */
+export async function importFile(file) {
+  if (file.size > 8 * 1024 * 1024) throw new ApiError(413, "too_large", "That file is over 8 MB: a level file is much smaller.");
+  let body;
+  try {
+    body = JSON.parse(await file.text());
+  } catch {
+    throw new ApiError(400, "not_json", `“${file.name}” is not a level file (it is not JSON).`);
+  }
+  let answer;
+  try {
+    answer = await api("/api/router/levels/import", { method: "POST", body });
+  } catch (error) {
+    if (error.status === 422) error.message = `Could not import “${file.name}”: ${error.message.replace(/^The file/, "the file")}`;
+    throw error;
+  }
+  const first = answer.imported?.[0];
+  if (!first) {
+    const problem = answer.problems?.[0];
+    throw new ApiError(422, "not_imported", problem ? `Could not import “${problem.level}”: ${problem.field}: ${problem.message}` : "That file held no level.");
+  }
+  const level = await api(`/api/router/levels/${encodeURIComponent(first.id)}`);
+  const more = answer.imported.length > 1 ? ` The file held ${answer.imported.length} levels; all are in All levels.` : "";
+  return { level, id: first.id, note: `Imported “${level.name}”.${more} Change it here, then save your own copy.` };
+}

@@ -1,0 +1,195 @@
+// Running a program: Play, Step, Stop, Reset and the speed, the fuel gauge, the running and failing
+// block marks, the sounds and the result card. The server runs the whole program at once
+// (POST /api/router/levels/{id}/runs); this only animates the events it answers with (player.js).
+//
+// - Play: run and animate to the end. While stepping, Play goes on at full speed.
+// - Step: the first press runs the program and shows its first step; each press after that shows
+//   one more (the block that ran stays highlighted). Pressing Step while it plays pauses it.
+// - Stop: ends the animation where it is. Reset: puts the van back at the depot.
+import { $, api } from "/shared/api.js";
+import { Player } from "./player.js";
+import { Sounds } from "./sounds.js";
+
+export class Runner {
+  /** `page`: { state, map, editor, python, say, refreshProgress, nextLevelId }. */
+  constructor(page) {
+    this.page = page;
+    this.state = page.state;
+    this.sounds = new Sounds($("mute"));
+    this.player = new Player(page.map, {
+      onEvent: (event) => this.showEvent(event),
+      speed: () => $("speed").value,
+      onPause: () => this.paused(),
+    });
+  }
+
+  get map() { return this.page.map; }
+  get editor() { return this.page.editor; }
+  get python() { return this.page.python; }
+  say(text, info = true) { this.page.say(text, info); }
+
+  setRunning(running) {
+    this.state.running = running;
+    this.renderButtons();
+    this.editor.setLocked(running);
+    this.python.setLocked(running);
+  }
+
+  renderButtons() {
+    const { running } = this.state;
+    const playing = running && this.player.playing;
+    const paused = playing && this.player.paused;
+    $("play").disabled = running && !paused;
+    $("play").textContent = paused ? "▶ Go on" : "▶ Play";
+    $("step").disabled = running && !playing;
+    $("stop").disabled = !running;
+  }
+
+  setFuel(percent) {
+    const value = Math.max(0, Math.min(100, Math.round(percent)));
+    $("fuel-fill").style.setProperty("width", `${value}%`);
+    $("fuel").setAttribute("aria-valuenow", String(value));
+    $("fuel").classList.toggle("low", value <= 25);
+  }
+
+  resetMap() {
+    const level = this.state.level;
+    if (!level) return;
+    this.map.draw(level);
+    this.setFuel(100);
+    this.editor.highlight(null);
+    this.editor.highlight(null, "failing");
+    this.python.markRunning(null);
+    this.clearResult();
+  }
+
+  clearResult() {
+    $("result").hidden = true;
+  }
+
+  showEvent(event) {
+    if (event.block) {
+      const line = lineOf(event.block);
+      if (line) this.python.markRunning(line); else this.editor.highlight(event.block);
+    }
+    if (typeof event.fuelPercent === "number") this.setFuel(event.fuelPercent);
+    if (event.type === "horn") this.sounds.play("horn");
+    else if (event.type === "deliver") this.sounds.play("chime");
+    else if (event.type === "crash") this.sounds.play("crash");
+    if (this.player.paused && typeof event.step === "number") $("step").dataset.step = String(event.step);
+  }
+
+  /** The player waits for the next Step. */
+  paused() {
+    this.renderButtons();
+    this.say(`Step ${$("step").dataset.step ?? ""} done. Press Step for the next one, or Play to go on.`);
+  }
+
+  programBody() {
+    const { mode } = this.state;
+    return mode === "python" ? { python: this.python.value } : { blocks: this.editor.program.blocks, procedures: this.editor.program.procedures };
+  }
+
+  play() {
+    if (this.state.running) {
+      this.player.resume();
+      this.renderButtons();
+      this.say("The van is on its way…");
+      return;
+    }
+    this.start(false);
+  }
+
+  step() {
+    if (!this.state.running) { this.start(true); return; }
+    if (this.player.waiting) this.player.step();
+    else this.player.pause();
+    this.renderButtons();
+  }
+
+  async start(stepping) {
+    const { state } = this;
+    if (!state.level || state.running) return;
+    this.stop(false);
+    this.resetMap();
+    const level = state.level;
+    const seconds = Math.min(86_400, Math.max(0, (performance.now() - state.openedAt) / 1000));
+    state.openedAt = performance.now();
+    const run = ++state.run;
+    delete $("step").dataset.step;
+    this.setRunning(true);
+    this.sounds.play("engine");
+    this.say(stepping ? "Step by step: watch the highlighted block." : "The van is on its way…");
+    let result;
+    try {
+      result = await api(`/api/router/levels/${encodeURIComponent(level.id)}/runs`, {
+        method: "POST", body: { program: this.programBody(), player: state.player, seconds: Math.round(seconds * 1000) / 1000 },
+      });
+    } catch (error) {
+      if (run !== state.run) return;
+      this.setRunning(false);
+      this.say(error.message, false);
+      const line = /^Line (\d+):/.exec(error.message)?.[1];
+      if (line && state.mode === "python") this.python.markError(Number(line));
+      return;
+    }
+    if (run !== state.run) return;
+    this.page.refreshProgress();
+    const playing = this.player.play(result.events, { stepping });
+    this.renderButtons();
+    const finished = await playing;
+    if (run !== state.run || state.level !== level) return;
+    this.setRunning(false);
+    this.editor.highlight(null);
+    this.python.markRunning(null);
+    if (!finished) return;
+    this.showResult(result);
+  }
+
+  /** Ends a run where it is (`announce`: say so). */
+  stop(announce = true) {
+    this.player.stop();
+    if (this.state.running) {
+      this.state.run += 1;
+      this.setRunning(false);
+      this.editor.highlight(null);
+      this.python.markRunning(null);
+      if (announce) this.say("Stopped. Press Reset to put the van back, or Play to run again.");
+    }
+  }
+
+  showResult(result) {
+    const { outcome, score } = result;
+    for (const square of outcome.delivered ?? []) this.map.markDelivered(square);
+    const failing = outcome.failingBlock;
+    if (!outcome.success && failing) {
+      const line = lineOf(failing);
+      if (line) this.python.markError(line); else this.editor.highlight(failing, "failing");
+    }
+    if (outcome.success) this.sounds.play("jingle");
+    $("result").dataset.success = String(outcome.success);
+    // Keep the end of the journey visible: the card docks away from where the van stopped.
+    $("result").classList.toggle("at-bottom", outcome.position[1] >= 4);
+    $("result-title").textContent = outcome.success ? (score.total === score.max ? "Full marks!" : "Delivered!") : "Oh no!";
+    $("result-message").textContent = outcome.message;
+    $("route-score").textContent = scoreText(score.route, score.routeMax);
+    $("algorithm-score").textContent = scoreText(score.algorithm, score.algorithmMax);
+    $("total-score").textContent = `${score.total}/${score.max}`;
+    $("score-note").textContent = outcome.success ? `${score.message} (${result.blockCount} block${result.blockCount === 1 ? "" : "s"})` : "";
+    const next = this.page.nextLevelId();
+    $("next-level").hidden = !outcome.success || !next;
+    $("try-again").hidden = outcome.success && score.total === score.max && Boolean(next);
+    $("result").hidden = false;
+    this.say(outcome.success ? "Delivered!" : outcome.message, outcome.success);
+    (outcome.success && next ? $("next-level") : $("try-again")).focus({ preventScroll: true });
+  }
+}
+
+function lineOf(block) {
+  const match = /^line:(\d+)$/.exec(block ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+function scoreText(value, max) {
+  return max ? `${value}/${max}` : "not scored";
+}
