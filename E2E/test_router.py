@@ -20,6 +20,13 @@ def new_player():
     return "e2e" + secrets.token_hex(8)
 
 
+def play_to_full_marks(page, total):
+    """Plays the program and checks the result: success, with the whole score (e.g. "20/20")."""
+    play_and_wait(page)
+    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    expect(page.get_by_test_id("total-score")).to_have_text(total)
+
+
 def watch_errors(page, allow=()):
     problems = []
 
@@ -206,9 +213,7 @@ def test_a_python_solution_finishes_level_51_and_errors_mark_their_line(page):
     with open(os.path.join(SOLUTIONS, "51.py")) as handle:
         code.fill(handle.read())
     expect(page.get_by_test_id("error-line")).to_have_count(0)
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
-    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    play_to_full_marks(page, "20/20")
     assert problems == []
 
 
@@ -251,9 +256,7 @@ def test_a_limited_blocks_level_refuses_the_extra_block(page):
             add(page, "turn_left")
     expect(page.get_by_test_id("palette-controls_repeat")).to_be_disabled()
     expect(page.get_by_test_id("block-count")).to_have_text("8 blocks")
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
-    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    play_to_full_marks(page, "20/20")
     assert problems == []
 
 
@@ -299,9 +302,7 @@ def test_if_else_inside_a_loop_and_a_procedure_built_with_clicks(page):
     loop = page.locator(".block[data-type=controls_repeat_until]")
     expect(loop.locator(".block[data-type=controls_if] .block")).to_have_count(2)
     expect(page.get_by_test_id("block-count")).to_have_text("6 blocks")
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
-    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    play_to_full_marks(page, "20/20")
     shot(page, "if-else")
 
     # Level 40: a procedure "bump" called three times.
@@ -321,7 +322,5 @@ def test_if_else_inside_a_loop_and_a_procedure_built_with_clicks(page):
     for index in range(3):
         expect(page.get_by_test_id("call-name").nth(index)).to_have_value("bump")
     expect(page.get_by_test_id("block-count")).to_have_text("10 blocks")
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
-    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    play_to_full_marks(page, "20/20")
     assert problems == []

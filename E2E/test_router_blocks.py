@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_router import new_player, open_level, open_router, play_and_wait, shot, solve_before, watch_errors
+from test_router import new_player, open_level, open_router, play_and_wait, play_to_full_marks, shot, solve_before, watch_errors
 
 
 # ---- helpers -----------------------------------------------------------------------------------
@@ -128,9 +128,7 @@ def test_a_loop_built_by_dragging_finishes_level_13(page):
     page.get_by_test_id("repeat-times").fill("8")
     page.get_by_test_id("repeat-times").press("Tab")
     expect(page.get_by_test_id("block-count")).to_have_text("2 blocks")
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
-    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    play_to_full_marks(page, "20/20")
     assert problems == []
 
 
@@ -159,9 +157,7 @@ def test_if_else_in_a_loop_with_conditions_dropped_on_their_sockets_finishes_lev
     drag(page, page.get_by_test_id("palette-move_forwards"), inside(branch.locator(".row.slot")))
     expect(branch.locator(".block")).to_have_count(2)
     expect(page.get_by_test_id("block-count")).to_have_text("6 blocks")
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
-    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    play_to_full_marks(page, "20/20")
     assert problems == []
 
 
@@ -405,9 +401,7 @@ def test_a_procedure_built_by_dragging_finishes_level_40(page):
     for index in range(3):
         expect(page.get_by_test_id("call-name").nth(index)).to_have_value("bump")
     expect(page.get_by_test_id("block-count")).to_have_text("10 blocks")
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
-    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    play_to_full_marks(page, "20/20")
     # Dragging the definition to the palette deletes it with its body.
     drag(page, procedure.locator(".row").first, inside(page.get_by_test_id("palette")))
     expect(page.locator(".block[data-type=declare_proc]")).to_have_count(0)
