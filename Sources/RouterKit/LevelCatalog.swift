@@ -59,11 +59,29 @@ public enum LevelCatalog {
     }
 
     private static let contents: Contents = {
-        guard let folder = Bundle.module.url(forResource: "Levels", withExtension: nil) else {
-            return Contents(problems: ["the Levels resource folder is missing from RouterKit's bundle"])
+        guard let folder = levelsFolder else {
+            return Contents(problems: ["the Levels resource folder is missing (Tessera_RouterKit.resources beside the binary)"])
         }
         return load(from: folder)
     }()
+
+    /// The bundled `Levels` folder. On Linux SwiftPM's `Bundle.module` stops the process with
+    /// `fatalError` when the bundle is missing (a binary copied without its bundles), so look for it
+    /// beside the binary (as started and with symlinks resolved) and in the main bundle instead.
+    private static var levelsFolder: URL? {
+        #if os(Linux)
+        var folders: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            folders.append(executable.deletingLastPathComponent())
+            folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        folders.append(Bundle.main.bundleURL)
+        return folders.map { $0.appendingPathComponent("Tessera_RouterKit.resources/Levels") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+        #else
+        return Bundle.module.url(forResource: "Levels", withExtension: nil)
+        #endif
+    }
 
     /// Reads a levels folder (`episodes.json` + `<id>.json`). Never throws: problems are collected.
     static func load(from folder: URL) -> Contents {
