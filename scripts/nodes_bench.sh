@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Many-nodes figures (issue 13): the same wrk runs as scripts/load.sh (a stored game GET, a stored
+# puzzle GET, writes) through nginx in front of 1 and then 2 `tessera serve` nodes sharing one
+# PostgreSQL database, on loopback only.
+#
+#   scripts/nodes_bench.sh [--duration S] [--connections N] [path/to/tessera]
+#
+# The binary defaults to the release build. It starts a private cluster (scripts/postgres_cluster.sh,
+# its own folder), runs scripts/nginx_nodes.py with --nodes 1 then 2, creates fixtures through the
+# balancer (scripts/load/helper.py) and runs wrk (scripts/load/tessera.lua). Every step is bounded
+# in time and everything it started is stopped on exit. Prints one line per run.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+duration=10 connections=64 threads=2 binary=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --duration) duration=$2; shift ;;
+    --connections) connections=$2; shift ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) binary=$1 ;;
+  esac
+  shift
+done
+[[ "$duration" =~ ^[1-9][0-9]*$ && "$connections" =~ ^[1-9][0-9]*$ ]] || { echo "--duration and --connections take whole numbers" >&2; exit 2; }
+[ -n "$binary" ] || binary="$(cd "$root" && swift build -c release --show-bin-path)/tessera"
+[ -x "$binary" ] || { echo "no tessera binary at $binary (swift build -c release --product tessera)" >&2; exit 2; }
+
+work="$(mktemp -d -t tessera-nodes.XXXXXX)"
+chmod 755 "$work"
+export TESSERA_PG_STATE="$work/cluster"
+nodes_pid=""
+cleanup() {
+  if [ -n "$nodes_pid" ]; then kill -TERM "$nodes_pid" 2>/dev/null || true; wait "$nodes_pid" 2>/dev/null || true; fi
+  "$here/postgres_cluster.sh" stop || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+database="$("$here/postgres_cluster.sh" start)"
+for nodes in 1 2; do
+  python3 "$here/nginx_nodes.py" --nodes "$nodes" --database "$database" --binary "$binary" -- --log-level warning \
+    >"$work/nodes-$nodes.log" 2>&1 &
+  nodes_pid=$!
+  for _ in $(seq 300); do grep -q '^balancer ' "$work/nodes-$nodes.log" && break; sleep 0.2; done
+  base="$(awk '/^balancer /{ print $2; exit }' "$work/nodes-$nodes.log")"
+  [ -n "$base" ] || { cat "$work/nodes-$nodes.log" >&2; exit 1; }
+  mkdir -p "$work/fixtures-$nodes"
+  timeout 120 python3 "$here/load/helper.py" fixtures "$base" "$work/fixtures-$nodes" "write=$(( 2 * connections ))" >/dev/null
+  for mode in game puzzle write; do
+    timeout $(( duration + 30 )) wrk -t "$threads" -c "$connections" -d "${duration}s" --timeout 10s \
+      -s "$here/load/tessera.lua" "$base" -- "$mode" "$work/fixtures-$nodes" "$threads" "$mode" >"$work/wrk.out" 2>&1 || true
+    grep '^RESULT' "$work/wrk.out" | awk -F'\t' -v nodes="$nodes" '{
+      printf "%d node(s) behind nginx, %-7s %7d requests in %.1f s = %7.0f req/s, p50 %.2f ms, p99 %.2f ms, non-2xx %d, socket errors %d\n",
+        nodes, $2, $3, $4, $3 / $4, $5, $6, $7, $8 }' || { cat "$work/wrk.out" >&2; exit 1; }
+  done
+  kill -TERM "$nodes_pid"; wait "$nodes_pid" 2>/dev/null || true; nodes_pid=""
+done
