@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 
 /// A table of JSON documents keyed by id in the shared PostgreSQL database: the `DocumentStore`
@@ -51,15 +52,7 @@ struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore {
     /// thrown by `change` rolls the transaction back and reaches the caller as it was thrown.
     func update(id: String, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document? {
         try await database.transaction { [table, logger = database.logger] connection in
-            let rows = try await connection.query("SELECT body FROM \(unescaped: table) WHERE id = \(id) FOR UPDATE",
-                                                  logger: logger).collect()
-            guard let row = rows.first else { return nil }
-            var document = try Self.decode(row)
-            try change(&document)
-            let body = try Self.encode(document)
-            try await connection.query("UPDATE \(unescaped: table) SET body = \(body), updated_at = now() WHERE id = \(id)",
-                                       logger: logger)
-            return document
+            try await Self.changeLocked(id: id, in: table, on: connection, logger: logger, change)
         }
     }
 
@@ -72,16 +65,26 @@ struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore {
             try await connection.query("""
                 INSERT INTO \(unescaped: table) (id, body) VALUES (\(id), \(initialBody)) ON CONFLICT (id) DO NOTHING
                 """, logger: logger)
-            let rows = try await connection.query("SELECT body FROM \(unescaped: table) WHERE id = \(id) FOR UPDATE",
-                                                  logger: logger).collect()
-            guard let row = rows.first else { throw DatabaseUnavailable(reason: "the row vanished") }
-            var document = try Self.decode(row)
-            try change(&document)
-            let body = try Self.encode(document)
-            try await connection.query("UPDATE \(unescaped: table) SET body = \(body), updated_at = now() WHERE id = \(id)",
-                                       logger: logger)
+            guard let document = try await Self.changeLocked(id: id, in: table, on: connection, logger: logger, change) else {
+                throw DatabaseUnavailable(reason: "the row vanished")
+            }
             return document
         }
+    }
+
+    /// Inside a transaction: locks the row (`FOR UPDATE`, so a second node's change waits for this
+    /// one), applies `change` and writes the result; `nil` when there is no such id.
+    private static func changeLocked(id: String, in table: String, on connection: PostgresConnection, logger: Logger,
+                                     _ change: (inout Document) throws -> Void) async throws -> Document? {
+        let rows = try await connection.query("SELECT body FROM \(unescaped: table) WHERE id = \(id) FOR UPDATE",
+                                              logger: logger).collect()
+        guard let row = rows.first else { return nil }
+        var document = try decode(row)
+        try change(&document)
+        let body = try encode(document)
+        try await connection.query("UPDATE \(unescaped: table) SET body = \(body), updated_at = now() WHERE id = \(id)",
+                                   logger: logger)
+        return document
     }
 
     func all(limit: Int) async throws -> [Document] {
@@ -91,27 +94,28 @@ struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore {
 
     private static func decode(_ row: PostgresRow) throws -> Document {
         let body = try row.decode(String.self)
-        return try decoder.decode(Document.self, from: Data(body.utf8))
+        return try postgresDocumentDecoder.decode(Document.self, from: Data(body.utf8))
     }
 
     private static func encode(_ document: Document) throws -> String {
-        String(decoding: try encoder.encode(document), as: UTF8.self)
-    }
-
-    // Dates as exact numbers (not ISO 8601 text, which drops fractions of a second): with no
-    // in-process cache, every read decodes, and a puzzle's clock must read back exactly as written.
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .deferredToDate
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .deferredToDate
-        return decoder
+        String(decoding: try postgresDocumentEncoder.encode(document), as: UTF8.self)
     }
 }
+
+// Dates as exact numbers (not ISO 8601 text, which drops fractions of a second): with no in-process
+// cache, every read decodes, and a puzzle's clock must read back exactly as written. One coder each
+// for every table (a generic type cannot hold static stored properties), not one per row.
+private let postgresDocumentEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .deferredToDate
+    return encoder
+}()
+
+private let postgresDocumentDecoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .deferredToDate
+    return decoder
+}()
 
 /// A document kept in PostgreSQL: its table (the same name as in SQLite) and the migrations that
 /// made it. Migration names follow the SQLite ones (`<app>-v1`, …) and are never renamed.
