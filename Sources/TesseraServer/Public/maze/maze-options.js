@@ -39,10 +39,14 @@ export function readOptions(fields) {
   return { options };
 }
 
-/** Fills the form from `?seed=&width=&height=&algorithm=&latency=&strategy=`, ignoring bad values. */
+/**
+ * Fills the form from `?seed=&width=&height=&algorithm=&latency=&strategy=`, ignoring bad values.
+ * True when the address names a maze (a usable seed), so the page can draw it straight away.
+ */
 export function prefill(fields, params) {
   const seed = params.get("seed");
-  if (seed && /^\d{1,20}$/.test(seed) && BigInt(seed) <= MAX_SEED) fields.seed.value = seed;
+  const linked = Boolean(seed && /^\d{1,20}$/.test(seed) && BigInt(seed) <= MAX_SEED);
+  if (linked) fields.seed.value = seed;
   for (const side of ["width", "height"]) {
     const value = Number(params.get(side));
     if (Number.isInteger(value) && value >= SIDE.min && value <= SIDE.max && value % 2 === 1) fields[side].value = value;
@@ -51,6 +55,7 @@ export function prefill(fields, params) {
     const value = params.get(name);
     if (allowed.includes(value)) fields[name].value = value;
   }
+  return linked;
 }
 
 /** The address of the maze the server began, so reloading or sharing it gives the same maze. */

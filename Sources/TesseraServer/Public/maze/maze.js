@@ -64,6 +64,27 @@ function render() {
   $("show-path").disabled = state.loading || state.path.length < 2;
 }
 
+/**
+ * On a phone the form fills the first screen and the drawing sits below it: when a maze begins,
+ * scroll the drawing up to the top (once; the visitor may scroll away afterwards).
+ */
+function revealDrawing() {
+  const box = $("viewport").getBoundingClientRect();
+  if (box.top >= 0 && box.top + Math.min(box.height, 200) <= window.innerHeight) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("viewport").scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+}
+
+async function copyLink() {
+  const link = location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    say("Link copied. Anyone who opens it sees this same maze explored again.");
+  } catch {
+    say(`Copy this link to share the maze: ${link}`);
+  }
+}
+
 // ---- exploring ---------------------------------------------------------------------------------
 function start() {
   const { options, error } = readOptions(fields);
@@ -98,6 +119,8 @@ function receive(message) {
     $("maze-kind").textContent = `· ${message.algorithm} · ${STRATEGY_NAMES[message.strategy] ?? message.strategy} · ${message.latency} latency`;
     view.begin(message.width, message.height, message.start);
     history.replaceState(null, "", linkFor(message));
+    $("copy-link").disabled = false;
+    revealDrawing();
     say(`Exploring maze ${message.seed}…`);
   } else if (message.type === "room" && state.began) {
     if (view.addRoom(message)) $("stats-rooms").textContent = String(view.roomCount);
@@ -162,6 +185,7 @@ $("restart").addEventListener("click", start);
 $("stop").addEventListener("click", stop);
 $("show-path").addEventListener("change", () => view.setPath(state.path, $("show-path").checked));
 $("fit").addEventListener("change", () => view.setFit($("fit").checked));
+$("copy-link").addEventListener("click", copyLink);
 for (const input of Object.values(fields)) {
   input.addEventListener("input", () => {
     if (input.getAttribute("aria-invalid") !== "true") return;
@@ -174,5 +198,8 @@ document.addEventListener("keydown", (event) => {
 });
 window.addEventListener("pagehide", closeStream);
 
-prefill(fields, new URLSearchParams(location.search));
+// A link to a maze (the address after any exploration, or a shared one) explores it again at once:
+// the seed and size make the same maze, the other options the same exploration.
+const linked = prefill(fields, new URLSearchParams(location.search));
 render();
+if (linked) start();
