@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -70,6 +71,35 @@ import Testing
             try await client.execute(uri: "/openapi.yaml", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("/api/tictactoe/games/{id}/moves"))
+                // Shown in the browser, not downloaded.
+                #expect(response.headers[.contentType] == "text/yaml; charset=utf-8")
+                #expect(response.headers[.contentDisposition] == "inline")
+            }
+        }
+    }
+
+    /// A mistyped address in a browser gets a page with a link home; API clients (and a browser
+    /// asking the API) still get the JSON 404.
+    @Test func mistypedAddressInABrowserGetsAPageWithALinkHome() async throws {
+        let app = try await buildApplication(testConfiguration())
+        let browser: HTTPFields = [.accept: "text/html,application/xhtml+xml,*/*;q=0.8"]
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/tictactoe/nope<script>", method: .get, headers: browser) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                let page = String(buffer: response.body)
+                #expect(page.contains(#"<a href="/""#))
+                #expect(!page.contains("<script>"))
+            }
+            try await client.execute(uri: "/no-such-page", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+            }
+            for path in ["/api/nothing-here", "/origin/nothing"] {
+                try await client.execute(uri: path, method: .get, headers: browser) { response in
+                    #expect(response.status == .notFound)
+                    #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                }
             }
         }
     }

@@ -53,7 +53,10 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         guard let openAPIPath, let document = FileManager.default.contents(atPath: openAPIPath) else {
             throw APIError.notFound("The OpenAPI document")
         }
-        return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: .init(bytes: document)))
+        // text/yaml, inline: a browser shows it as text instead of downloading it, and YAML tools
+        // (schemathesis, the generator) read it all the same.
+        return Response(status: .ok, headers: [.contentType: "text/yaml; charset=utf-8", .contentDisposition: "inline"],
+                        body: .init(byteBuffer: .init(bytes: document)))
     }
     TicTacToeRoutes(store: stores.games, live: live).register(on: router)
     PentominoRoutes(puzzles: stores.puzzles).register(on: router)

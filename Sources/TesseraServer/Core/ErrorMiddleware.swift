@@ -4,7 +4,8 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// Makes every failure a JSON error: unknown paths become 404 `not_found`, a known path asked with
+/// Makes every failure a JSON error: unknown paths become 404 `not_found` (a browser's page load
+/// outside the API gets a small HTML page with a link home instead), a known path asked with
 /// a method it does not serve becomes 405 with an `Allow` header, oversized bodies 413, Hummingbird's
 /// own errors keep their status, and anything unexpected is logged and answered with a 500 that
 /// hides internals. Bad input never reaches that last case: routes throw `APIError`.
@@ -31,6 +32,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 response.headers[.allow] = allowed.joined(separator: ", ")
                 return response
             }
+            if error.status == .notFound, NotFoundPage.wanted(by: request) { return NotFoundPage.response() }
             return try Self.apiError(for: error).response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return try JSONBody.tooLarge.response(from: request, context: context)

@@ -1,6 +1,9 @@
 // Helpers shared by every page: `$` by id, the status message line, and a fetch helper — JSON in,
 // JSON out, and errors as `ApiError` carrying the server's `{"error":{"code","message"}}` so pages
-// can show the message a person can act on.
+// can show the message a person can act on. When the server cannot be reached, the shared banner
+// (connection.js) says so and checks again with back-off; GETs wait for it and then go on.
+
+import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
 
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
@@ -19,15 +22,25 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+/**
+ * Sends a JSON request. A GET that cannot reach the server waits until the server answers again and
+ * is then sent again, so a page loads by itself once the server is back; any other request is not
+ * repeated (it might have changed something) and fails with a message saying so.
+ */
+export async function api(path, { method = "GET", body, token, keepalive = false } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let response;
-  try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (error) {
-    throw new ApiError(0, "network", "The server cannot be reached. Is `tessera serve` running?");
+  for (;;) {
+    try {
+      response = await fetch(path, { method, headers, keepalive, body: body === undefined ? undefined : JSON.stringify(body) });
+      break;
+    } catch (error) {
+      const back = reportUnreachable();
+      if (method !== "GET") throw new ApiError(0, "network", unreachableMessage());
+      await back;
+    }
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {

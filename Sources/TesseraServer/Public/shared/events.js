@@ -5,8 +5,9 @@
 // and only ends when the page closes it or the server refuses it. A job (a maze exploration) ends
 // with its final message and never reconnects, because reconnecting would start the job again.
 
+import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
+
 const CANNOT_READ = "The server sent a message this page cannot read.";
-const UNREACHABLE = "The server cannot be reached. Is `tessera serve` running?";
 
 /**
  * Opens `url`. `onMessage(message)` gets each parsed message that is not final; `onEnd(message)` is
@@ -42,7 +43,11 @@ export function openEventStream(url, { onMessage, onEnd = () => {}, isFinal = ()
   source.onerror = () => {
     if (done) return;
     // The browser retries a dropped watch by itself; it gives up (CLOSED) only when refused.
-    if (reconnect && source.readyState !== EventSource.CLOSED) return;
+    // Meanwhile the shared banner says the server is away (it clears itself once /health answers).
+    if (reconnect && source.readyState !== EventSource.CLOSED) {
+      probeReachable();
+      return;
+    }
     source.close();
     if (heard && !reconnect) {
       end({ type: "error", message: "The connection to the server was lost before the stream finished." });
@@ -74,6 +79,12 @@ async function explainRefusal(url) {
     const data = await response.json().catch(() => ({}));
     return data.error?.message ?? `The server refused the request (HTTP ${response.status}).`;
   } catch {
-    return UNREACHABLE;
+    reportUnreachable();
+    return unreachableMessage();
   }
+}
+
+// A watch that drops may just be the server closing it; only a failed request means it is away.
+function probeReachable() {
+  fetch("/health", { cache: "no-store" }).catch(() => reportUnreachable());
 }

@@ -1,0 +1,115 @@
+// What every page does when the server cannot be reached: one banner, in the words of the person
+// using the page ("Can't reach the game server. Trying again…"), a /health check with back-off, and
+// recovery by itself. Pages don't need to do anything: `api()` reports the outage here and its GETs
+// wait for the server to come back; a page that wants to refresh once it is back listens for the
+// `tessera:reconnected` event on window.
+
+const FIRST_DELAY_MS = 1000;
+const LONGEST_DELAY_MS = 15000;
+
+// The Posts reader is not a game; everything else on this server is.
+const serverName = () => (location.pathname.startsWith("/posts") ? "the server" : "the game server");
+
+/** The sentence for a request that could not be sent (it was not retried: the person may try again). */
+export const unreachableMessage = () => `Can't reach ${serverName()}, so that didn't go through. Try again in a moment.`;
+
+let outage = null; // { back: Promise, resolve, timer, delay } while the server is unreachable
+
+/** Notes that a request could not reach the server; resolves once the server answers again. */
+export function reportUnreachable() {
+  if (!outage) {
+    let resolve;
+    const back = new Promise((done) => { resolve = done; });
+    outage = { back, resolve, timer: 0, ticker: 0, delay: FIRST_DELAY_MS };
+    showBanner();
+    schedule();
+  }
+  return outage.back;
+}
+
+/** Whether the page currently believes the server is unreachable. */
+export const isUnreachable = () => outage !== null;
+
+function schedule() {
+  stopTimers();
+  const wait = outage.delay;
+  outage.delay = Math.min(outage.delay * 2, LONGEST_DELAY_MS);
+  const due = Date.now() + wait;
+  const countDown = () => {
+    const seconds = Math.max(1, Math.round((due - Date.now()) / 1000));
+    setBannerText(`Can't reach ${serverName()}. Trying again in ${seconds} s…`);
+  };
+  countDown();
+  outage.ticker = setInterval(countDown, 1000);
+  outage.timer = setTimeout(check, wait);
+}
+
+function stopTimers() {
+  clearTimeout(outage.timer);
+  clearInterval(outage.ticker);
+}
+
+async function check() {
+  if (!outage) return;
+  stopTimers();
+  setBannerText(`Can't reach ${serverName()}. Trying again…`);
+  let reachable = false;
+  try {
+    // Any answer from our server counts; a balancer's 502/504 means no node answered.
+    const response = await fetch("/health", { cache: "no-store" });
+    reachable = response.status !== 502 && response.status !== 504;
+  } catch {
+    reachable = false;
+  }
+  if (!outage) return;
+  if (!reachable) { schedule(); return; }
+  const { resolve } = outage;
+  outage = null;
+  setBannerText("Connected again.");
+  banner()?.classList.add("back");
+  setTimeout(() => { if (!outage) hideBanner(); }, 2500);
+  resolve();
+  window.dispatchEvent(new Event("tessera:reconnected"));
+}
+
+// Coming back online or to the tab is a good moment to look again, without waiting out the delay.
+window.addEventListener("online", () => { if (outage) check(); });
+document.addEventListener("visibilitychange", () => { if (outage && document.visibilityState === "visible") check(); });
+
+// ---- the banner -------------------------------------------------------------------------------------
+const banner = () => document.getElementById("connection-banner");
+
+function showBanner() {
+  let node = banner();
+  if (!node) {
+    node = document.createElement("div");
+    node.id = "connection-banner";
+    node.className = "connection-banner";
+    node.dataset.testid = "connection-banner";
+    node.setAttribute("role", "status");
+    node.setAttribute("aria-live", "polite");
+    const text = document.createElement("span");
+    text.className = "connection-text";
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.textContent = "Try now";
+    retry.dataset.testid = "connection-retry";
+    retry.addEventListener("click", () => { if (outage) check(); });
+    node.append(text, retry);
+    document.body.append(node);
+  }
+  node.classList.remove("back");
+  node.hidden = false;
+}
+
+function setBannerText(text) {
+  const node = banner();
+  if (!node) return;
+  node.querySelector(".connection-text").textContent = text;
+  node.querySelector("button").hidden = !outage;
+}
+
+function hideBanner() {
+  const node = banner();
+  if (node) node.hidden = true;
+}
