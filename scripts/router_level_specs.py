@@ -63,8 +63,8 @@ FOLLOW = if_(("fwd", [F]), ("left", [L]), otherwise=[R])
 # =============================================================================================
 
 level(episode=1, name="First drive", theme="grass",
-      lesson="Hello, driver! Your van is at the depot. Add a 'move forwards' block under Start to drive one square. Can you reach the house?",
-      hint="Try one 'move forwards' and press Go. Not there yet? Add another one!",
+      lesson="Hello, driver! Your van is at the depot. Each 'Move forwards' block under Start drives it one square. There are two road squares between the van and the house: can you get there?",
+      hint="Add one 'Move forwards' and press Play to see how far it goes. Not there yet? Add another one!",
       algorithm=False,
       map="""
 . . . . . . . . . .
@@ -86,7 +86,7 @@ level(episode=1, name="First drive", theme="grass",
       solution=[F, F])
 
 level(episode=1, name="Round the corner", theme="grass",
-      lesson="Roads bend! A 'turn left' block drives the van round a corner to its left. Drive to the corner, turn, then keep going.",
+      lesson="Roads bend! A 'Turn left' block drives the van round a corner to its left. Drive to the corner, turn, then keep going.",
       hint="Forwards, forwards, turn left at the corner, then forwards twice more.",
       algorithm=False,
       map="""
@@ -109,7 +109,7 @@ level(episode=1, name="Round the corner", theme="grass",
       solution=[F, F, L, F, F])
 
 level(episode=1, name="Turn right", theme="snow",
-      lesson="This time the road bends the other way. Use 'turn right' at the corner.",
+      lesson="This time the road bends the other way. Use 'Turn right' at the corner.",
       hint="Imagine you are sitting in the van. Which hand points down the new road?",
       algorithm=False,
       map="""
@@ -134,7 +134,7 @@ level(episode=1, name="Turn right", theme="snow",
 
 level(episode=1, name="Left, right, left", theme="farm",
       lesson="Three corners! Look at each corner from the van's seat before you pick left or right.",
-      hint="Follow the road with your finger and say 'left' or 'right' at every corner.",
+      hint="Follow the road with your finger. At every corner, say which way the van turns: left or right?",
       map="""
 . . . . . . . . . .
 
@@ -156,7 +156,7 @@ D-o-o . . . . T . .
 
 level(episode=1, name="Stairs", theme="city",
       lesson="The road climbs like a staircase: left, right, left, right… Count the steps carefully!",
-      hint="Every step is a 'turn left' then a 'turn right'. The last bit is straight on.",
+      hint="Every step is a 'Turn left' then a 'Turn right'. The last bit is straight on.",
       map="""
 . . . . . . . . . .
 
@@ -177,7 +177,7 @@ level(episode=1, name="Stairs", theme="city",
       solution=[L, R, L, R, L, R, F])
 
 level(episode=1, name="Around the pond", theme="grass",
-      lesson="The van is heading south now. When it turns, left and right are the van's left and right, not yours!",
+      lesson="The van starts off heading down the map. When it turns, left and right are the van's left and right, not yours!",
       hint="Heading down the map, the van's left is towards the right of your screen.",
       map="""
 . . . . . . . . . .
@@ -293,7 +293,7 @@ D-o-o-o-o-o-o-o . .
       solution=[F, F, F, F, R, F, L, F, F, R, F, F, R, F])
 
 level(episode=2, name="Two parcels", theme="farm",
-      lesson="Two houses are waiting today! Stop at each one and use the 'deliver' block to drop off their parcel.",
+      lesson="Two houses are waiting today! Stop at each one and use the 'Deliver' block to drop off their parcel.",
       hint="Don't take the shortcut: it skips the first house.",
       map="""
 . . . . . . . . . .
@@ -315,8 +315,8 @@ D-o-o-o-o-o-o . . .
       solution=[F, F, L, F, F, D, R, F, F, L, F, D])
 
 level(episode=2, name="Three houses", theme="city",
-      lesson="Three parcels on a ring road. The nearest house is not always the best one to visit first!",
-      hint="Go right round the ring: you pass every house on the way.",
+      lesson="Three parcels on a ring road. Which way round reaches all three houses in the fewest squares?",
+      hint="Turn right onto the ring and keep going round: you pass all three houses on the way.",
       map="""
 . . . . . . . . . .
 
@@ -344,8 +344,8 @@ level(episode=2, name="Three houses", theme="city",
 LOOP_BLOCKS = ["turn_left", "turn_right"]
 
 level(episode=3, name="The long road", theme="grass",
-      lesson="That's a lot of 'move forwards'! A 'repeat' block does the blocks inside it again and again. Set how many times.",
-      hint="Put one 'move forwards' inside a repeat. How many squares does the van drive?",
+      lesson="That's a lot of 'Move forwards'! A 'Repeat' block does the blocks inside it again and again. Set how many times.",
+      hint="Put one 'Move forwards' inside a 'Repeat'. How many squares does the van drive?",
       extra_blocks=LOOP_BLOCKS,
       map="""
 . . . . . . . . . .
@@ -390,8 +390,8 @@ D-o-o-o-o-o-o-o-o .
       solution=[rep(7, F), L, rep(6, F)])
 
 level(episode=3, name="Big staircase", theme="farm",
-      lesson="Left, right, left, right… When a pattern repeats, put the pattern inside a repeat block.",
-      hint="Repeat 'turn left, turn right' 6 times. One more block gets you to the house.",
+      lesson="Left, right, left, right… When a pattern repeats, put the pattern inside a 'Repeat' block.",
+      hint="Repeat 'Turn left, Turn right' 6 times. One more block gets you to the house.",
       extra_blocks=["move_forwards"],
       map="""
 . . . . . . . H . .
@@ -487,8 +487,8 @@ D-o . o-o-o . o-o-H
 UNTIL_BLOCKS = ["turn_left", "turn_right"]
 
 level(episode=4, name="Until you arrive", theme="snow",
-      lesson="No counting needed! 'Repeat until at destination' keeps going until the van reaches the house.",
-      hint="Put 'move forwards' inside 'repeat until' and plug 'at destination' into it.",
+      lesson="No counting needed! 'Repeat until at the house' keeps going until the van reaches the house.",
+      hint="Put 'Move forwards' inside 'Repeat until', then choose 'at the house' in the block's list.",
       extra_blocks=UNTIL_BLOCKS,
       map="""
 . . . . D . . . . .
@@ -511,7 +511,7 @@ level(episode=4, name="Until you arrive", theme="snow",
 
 level(episode=4, name="Zigzag until home", theme="farm",
       lesson="Repeat until works with patterns too. The van checks if it has arrived each time round the loop.",
-      hint="Inside 'repeat until at destination': turn left, turn right.",
+      hint="Inside 'Repeat until at the house': turn left, turn right.",
       extra_blocks=["move_forwards"],
       map="""
 . . . . . . . . . .
@@ -533,7 +533,7 @@ D-o . . b . . . . .
       solution=[until("dest", L, R)])
 
 level(episode=4, name="Road ahead?", theme="city",
-      lesson="'Repeat while road exists forwards' drives on as long as the road goes straight. Then you can turn!",
+      lesson="'Repeat while road forwards' drives on as long as the road goes straight. Then you can turn!",
       hint="Repeat while there is road forwards, turn left, then repeat until you arrive.",
       extra_blocks=["turn_right"],
       map="""
@@ -557,7 +557,7 @@ D-o-o-o-o-o-o-o . .
 
 level(episode=4, name="Spiral", theme="grass",
       lesson="Round and round! Drive to the end of each straight, turn left, and do it all again until you get home.",
-      hint="Put 'repeat while road forwards' and 'turn left' inside 'repeat until at destination'.",
+      hint="Put 'Repeat while road forwards' and 'Turn left' inside 'Repeat until at the house'.",
       extra_blocks=["turn_right"],
       map="""
 . . . . . . . . . .
@@ -580,7 +580,7 @@ D-o-o-o-o-o-o-o-o .
 
 level(episode=4, name="Uneven stairs", theme="city",
       lesson="These steps are all different sizes, but the pattern is the same: straight on, left, straight on, right.",
-      hint="Inside 'repeat until': repeat while road forwards, left, repeat while road forwards, right.",
+      hint="Inside 'Repeat until at the house': repeat while road forwards, left, repeat while road forwards, right.",
       map="""
 . . . . . . . . o-H
                 |
@@ -606,8 +606,8 @@ D-o-o . . . . . . .
 # =============================================================================================
 
 level(episode=5, name="Road on the left?", theme="grass",
-      lesson="An 'if' block asks a question. If there is a road to the left, turn left. Else, keep going forwards!",
-      hint="Inside 'repeat until at destination': if road exists left, turn left, else move forwards.",
+      lesson="An 'If' block asks a question. If there is a road to the left, turn left. Else, keep going forwards!",
+      hint="Inside 'Repeat until at the house': if 'road to the left', turn left, else move forwards.",
       extra_blocks=["turn_right"],
       map="""
 . . . . . . . . . .
@@ -652,7 +652,7 @@ D-o-o-o-o-o-o . . .
       solution=[until("dest", if_(("fwd", [F]), otherwise=[R]))])
 
 level(episode=5, name="Left, right or straight", theme="farm",
-      lesson="An 'if' can ask more than one question: 'else if' adds another. Straight on if you can, else left, else right.",
+      lesson="An 'If' can ask more than one question: its '+ else if' button adds another. Straight on if you can, else left, else right.",
       hint="If road forwards: forwards. Else if road left: turn left. Else: turn right.",
       map="""
 . . . . . . . . . .
@@ -719,7 +719,7 @@ level(episode=5, name="Keep right", theme="city",
 
 level(episode=5, name="The long and winding road", theme="snow",
       lesson="A very long road with lots of bends. Write a short program that can follow any road!",
-      hint="Straight on if you can, else left, else right. Repeat until at destination.",
+      hint="Straight on if you can, else left, else right. Repeat until at the house.",
       map="""
 . . . . . . . . . .
 
@@ -745,7 +745,7 @@ D-o-o . . . . . . T
 # =============================================================================================
 
 level(episode=6, name="Red means stop", theme="city",
-      lesson="A traffic light! When it is red the van must not drive on. The 'wait' block keeps the van still for one tick.",
+      lesson="A traffic light! When it is red the van must not drive on. A 'Wait' block keeps the van still for as long as one move takes.",
       hint="Drive up to the light, wait twice for green, then drive on to the house.",
       extra_blocks=["turn_left"],
       lights=[((4, 5), "E", "RED", 0, 6, 3)],
@@ -770,7 +770,7 @@ D-o-o-o-o-o-o-o-H .
 
 level(episode=6, name="Wait for green", theme="grass",
       lesson="Two lights, and you can't be sure when they change. Ask the light! If it is red, wait. Else, drive on.",
-      hint="Repeat until at destination: if traffic light is red, wait, else move forwards.",
+      hint="Repeat until at the house: if 'light is red', wait, else move forwards.",
       lights=[((2, 2), "E", "RED", 0, 4, 2), ((6, 2), "E", "GREEN", 0, 6, 3)],
       map="""
 . . . . . . . . . .
@@ -814,7 +814,7 @@ D-o-o-o . . . T . .
 """,
       solution=[until("dest", if_(("red", [W]), ("fwd", [F]), ("left", [L]), otherwise=[R]))])
 
-level(episode=6, name="Crossroads", theme="city",
+level(episode=6, name="Side streets", theme="city",
       lesson="Busy streets with side roads. The van should turn right whenever it can, and stop at every red light.",
       hint="If red: wait. Else if road right: turn right. Else if road forwards: forwards. Else: turn left.",
       lights=[((5, 6), "E", "RED", 0, 7, 2), ((6, 3), "S", "GREEN", 0, 2, 4), ((4, 2), "W", "RED", 1, 2, 3)],
@@ -867,8 +867,8 @@ D-o-o-o-o-o-o . o .
 # =============================================================================================
 
 level(episode=7, name="Only three forwards", theme="grass",
-      lesson="The toolbox is nearly empty: you can only use 3 'move forwards' blocks. Repeat loops will stretch them!",
-      hint="Each straight road needs one repeat with one 'move forwards' inside.",
+      lesson="The toolbox is nearly empty: you can only use 3 'Move forwards' blocks. 'Repeat' loops will stretch them!",
+      hint="Each straight road needs one 'Repeat' with one 'Move forwards' inside.",
       limits={"move_forwards": 3, "turn_left": 2, "controls_repeat": 3},
       extra_blocks=["turn_right"],
       map="""
@@ -891,7 +891,7 @@ o-o-o-o-o-o-o-o-o .
       solution=[rep(4, F), L, rep(7, F), L, rep(2, F)])
 
 level(episode=7, name="One left, one right", theme="farm",
-      lesson="Just one 'turn left', one 'turn right', two 'move forwards' and one repeat. Find the pattern!",
+      lesson="Just one 'Turn left', one 'Turn right', two 'Move forwards' and one 'Repeat'. Find the pattern!",
       hint="Left, forwards, right, forwards: that's one step. There are three steps.",
       limits={"move_forwards": 2, "turn_left": 1, "turn_right": 1, "controls_repeat": 1},
       map="""
@@ -914,8 +914,8 @@ D-o . . . . . . . .
       solution=[rep(3, L, F, R, F)])
 
 level(episode=7, name="Tiny toolbox", theme="city",
-      lesson="Only one of each block (and two 'road exists'). You need a program that can follow the whole road by itself.",
-      hint="Repeat until at destination. Inside: if road forwards, forwards; else if road left, left; else right.",
+      lesson="Only one of each block, and just two questions about the road. You need a program that can follow the whole road by itself.",
+      hint="Repeat until at the house. Inside: if road forwards, forwards; else if road to the left, left; else right.",
       limits={"move_forwards": 1, "turn_left": 1, "turn_right": 1, "controls_repeat_until": 1,
               "controls_if": 1, "at_destination": 1, "road_exists": 2},
       map="""
@@ -938,7 +938,7 @@ D-o-o-o-o . T . . .
       solution=[until("dest", FOLLOW)])
 
 level(episode=7, name="Tall towers", theme="snow",
-      lesson="Climb the towers with just 4 'move forwards' blocks. Loops inside loops will help!",
+      lesson="Climb the towers with just 4 'Move forwards' blocks. Loops inside loops will help!",
       hint="The big loop runs twice. Inside: left, repeat 5 forwards, right, forwards, right, repeat 5 forwards, left, forwards.",
       limits={"move_forwards": 4, "turn_left": 2, "turn_right": 2, "controls_repeat": 3},
       map="""
@@ -993,7 +993,7 @@ D-o-o-o-o-o-o-o-o .
 # =============================================================================================
 
 level(episode=8, name="Bumps", theme="grass",
-      lesson="A procedure is a set of blocks with a name. Build 'bump' once with 'define', then 'call' it at every bump!",
+      lesson="A procedure is a set of blocks with a name. Build 'bump' once with 'Define procedure', then use 'Call procedure' at every bump!",
       hint="bump: left, right, right, left. The road is: bump, forwards, bump, bump, forwards.",
       map="""
 . . . . . . . . . .
@@ -1060,7 +1060,7 @@ D-o o-o o-o o-o o-H
                 {"hill": [L, F, R, R, F, L], "valley": [R, F, L, L, F, R]}))
 
 level(episode=8, name="Corner to corner", theme="snow",
-      lesson="A procedure can hold any blocks, even a 'repeat while'. Make one that drives to the next corner.",
+      lesson="A procedure can hold any blocks, even a 'Repeat while'. Make one that drives to the next corner.",
       hint="to_corner: repeat while road forwards, move forwards. Then call it and turn, call it and turn…",
       map="""
 D-o-o-o-o-o . . . .
@@ -1083,7 +1083,7 @@ D-o-o-o-o-o . . . .
                  call("to_corner"), L, call("to_corner")], {"to_corner": [while_("fwd", F)]}))
 
 level(episode=8, name="Parcel bumps", theme="farm",
-      lesson="Four houses sit on top of bumps. Put the 'deliver' inside your procedure so every bump gets its parcel.",
+      lesson="Four houses: three on top of bumps and one at the end of the road. Put 'Deliver' inside your procedure so every bump gets its parcel.",
       hint="visit: left, right, deliver, right, left. Then: visit, forwards, visit, visit, and left, right, deliver at the last house.",
       map="""
 . . . . . . . . . .
@@ -1132,8 +1132,8 @@ D-o-w-o-o-o-o . . .
       solution=[F, H, F, F, F, F, L, F, H, F, R])
 
 level(episode=9, python_view=True, name="Cow crossing", theme="farm",
-      lesson="Cows could be anywhere on this long road. Ask 'is there a cow?' every time before you drive on.",
-      hint="Repeat until at destination: if cow crossing, sound the horn; else if road forwards… (follow the road as usual).",
+      lesson="Four cows stand on this long road. Instead of counting squares, ask 'cow on the road' every time before you drive on.",
+      hint="Repeat until at the house: if 'cow on the road', sound the horn; else if road forwards… (follow the road as usual).",
       model_solutions=[10, 11],
       map="""
 . . . . . . . . . .
@@ -1224,7 +1224,7 @@ D-o . . . T . . . .
 
 level(episode=9, python_view=True, name="Grand tour", theme="grass",
       lesson="Three houses and a light. The last house is at a dead end: repeat until you reach it, delivering on the way.",
-      hint="Repeat until dead end: if at destination, deliver; else if red, wait; else follow the road. Deliver once more at the end.",
+      hint="Repeat until at a dead end: if at the house, deliver; else if red, wait; else follow the road. Deliver once more at the end.",
       model_solutions=[13, 14],
       lights=[((5, 3), "N", "RED", 0, 3, 2)],
       map="""
@@ -1252,7 +1252,7 @@ D-o . . . . . . . .
 # =============================================================================================
 
 level(episode=10, name="Hello, Python", theme="grass", python=True,
-      lesson="Now you write code! Start with 'from van import Van' and 'my_van = Van()'. Then each 'my_van.move_forwards()' drives one square; try my_van.turn_left() and my_van.turn_right() too.",
+      lesson="Now you write code! The first lines, 'from van import Van' and 'my_van = Van()', are ready for you. Each 'my_van.move_forwards()' drives one square; try my_van.turn_left() and my_van.turn_right() too.",
       hint="Forwards twice, turn right, forwards twice, turn left, forwards twice.",
       map="""
 . . . . . . . . . .
@@ -1297,7 +1297,7 @@ D-o . . . . . . . .
 
 level(episode=10, name="While loops", theme="city", python=True,
       lesson="'while' repeats as long as something is true. 'while my_van.is_road_forward():' keeps driving to the end of the street.",
-      hint="While not at destination: (while road forwards: move forwards), then turn right.",
+      hint="Inside 'while not my_van.at_destination():' put a 'while my_van.is_road_forward():' loop that moves forwards, then 'my_van.turn_right()'.",
       map="""
 D-o-o-o-o-o-o-o-o .
                 |

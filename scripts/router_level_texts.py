@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Reads every Rapid Router level's words against what the level really is.
+
+    python3 scripts/router_level_texts.py          # every level
+    python3 scripts/router_level_texts.py 1 4 13   # just these levels
+    python3 scripts/router_level_texts.py --check  # only the automatic checks (exit 1 on a problem)
+
+For each level it prints the lesson and hint beside the map (road, depot, houses, lights, cows),
+the toolbox as the page names its blocks (with limits), the page's button names, and the reference
+solution from Tests/RouterKitTests/Solutions with its moves counted, so a person can read each
+sentence against the level. A lesson that says "two squares" while the solution drives three is
+the kind of mistake this is for; the automatic checks catch only the mechanical ones (a button or
+block named differently from the page, a quoted block name that does not exist).
+
+The texts themselves are written in scripts/router_level_specs.py (run scripts/router_levels.py
+after changing them).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import router_levels as rl  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+PAGE = os.path.join(ROOT, "Sources", "TesseraServer", "Public", "router")
+ACTION_WORDS = {"F": "forwards", "L": "left", "R": "right", "A": "around", "W": "wait", "D": "deliver", "H": "horn"}
+
+
+def page_buttons() -> dict[str, str]:
+    """data-testid → the words on the button, from the page's HTML."""
+    with open(os.path.join(PAGE, "index.html"), encoding="utf-8") as f:
+        text = f.read()
+    buttons = {}
+    for match in re.finditer(r"<button\b([^>]*)>(.*?)</button>", text, re.S):
+        testid = re.search(r'data-testid="([^"]+)"', match.group(1))
+        words = html.unescape(re.sub(r"<[^>]+>", "", match.group(2))).strip()
+        words = re.sub(r"^[^\w“]+\s*", "", words)  # drop the icon (▶, ↺ …)
+        if testid and words:
+            buttons[testid.group(1)] = words
+    return buttons
+
+
+def page_block_labels() -> dict[str, str]:
+    """Block type → its label on the page (program.js's BLOCKS table)."""
+    with open(os.path.join(PAGE, "program.js"), encoding="utf-8") as f:
+        text = f.read()
+    return dict(re.findall(r'^\s+(\w+): \{ label: "([^"]+)"', text, re.M))
+
+
+def block_buttons() -> set[str]:
+    """The small buttons on the blocks themselves ("+ else if", "+ else"), from block-view.js."""
+    with open(os.path.join(PAGE, "block-view.js"), encoding="utf-8") as f:
+        return set(re.findall(r'"(\+ [^"]+)"', f.read()))
+
+
+def condition_text(c) -> str:
+    if isinstance(c, tuple):
+        return "not " + condition_text(c[1])
+    return {"dest": "at the house", "fwd": "road forwards", "left": "road to the left", "right": "road to the right",
+            "dead": "at a dead end", "red": "light is red", "green": "light is green", "cow": "cow on the road"}[c]
+
+
+def program_text(body, depth=1) -> list[str]:
+    pad = "  " * depth
+    lines = []
+    for s in body:
+        if isinstance(s, str):
+            lines.append(pad + rl.ACTIONS[s])
+        elif s[0] == "repeat":
+            lines.append(f"{pad}repeat {s[1]} times:")
+            lines += program_text(s[2], depth + 1)
+        elif s[0] in ("until", "while"):
+            lines.append(f"{pad}repeat {s[0]} {condition_text(s[1])}:")
+            lines += program_text(s[2], depth + 1)
+        elif s[0] == "if":
+            for i, (c, b) in enumerate(s[1]):
+                lines.append(f"{pad}{'if' if i == 0 else 'else if'} {condition_text(c)}:")
+                lines += program_text(b, depth + 1)
+            if s[2] is not None:
+                lines.append(f"{pad}else:")
+                lines += program_text(s[2], depth + 1)
+        elif s[0] == "call":
+            lines.append(f"{pad}call {s[1]}")
+    return lines
+
+
+def light_text(light) -> str:
+    (x, y), heading, state, start, red, green = light
+    way = {"N": "up", "S": "down", "E": "right", "W": "left"}[heading]
+    return f"light at ({x}, {y}) for vans driving {way} the map: starts {state.lower()} (t={start}), red {red}, green {green}"
+
+
+def run_summary(spec, built) -> tuple[str, dict]:
+    sim = rl.Sim(spec, built)
+    ok, reason = sim.run(spec.solution)
+    counts = {word: sim.log.count(a) for a, word in ACTION_WORDS.items() if sim.log.count(a)}
+    moves = sum(sim.log.count(a) for a in "FLRA")
+    squares = [c for c in sim.visited[2:]]
+    text = (f"{'delivers' if ok else 'FAILS: ' + reason}; actions {''.join(sim.log)}; "
+            f"{moves} moves ({', '.join(f'{n} {w}' for w, n in counts.items())}); "
+            f"blocks {rl.program_blocks(spec.solution)}; fuel {spec.max_fuel} → {sim.fuel}")
+    return text, {"moves": moves, "squares": squares, "counts": counts}
+
+
+# A quote opens after a space or a bracket and closes before one ("That's" is no quote).
+QUOTED = re.compile(r"(?<![\w])'([^']+?)'(?![\w])")
+PYTHONISH = re.compile(r"[()_:=]|^(from|for|while|if|elif|else|def|my_van|not)\b")
+
+
+def problems_in(spec, labels: dict[str, str], buttons: dict[str, str]) -> list[str]:
+    """The mechanical checks: a button the page doesn't have, a quoted block name it doesn't show."""
+    problems = []
+    # Exactly as the page writes them (a block's label starts with a capital, a condition does not).
+    conditions = [labels[k] for k in ("at_destination", "dead_end", "cow_crossing")]
+    conditions += ["road forwards", "road to the left", "road to the right", "light is red", "light is green"]
+    conditions += ["not " + c for c in conditions]
+    names = set(labels.values()) | set(conditions) | block_buttons()
+    # A block with its condition chosen reads as one phrase on the page: "Repeat until at the house".
+    for block in ("controls_repeat_until", "controls_repeat_while", "controls_if"):
+        names |= {f"{labels[block]} {c}" for c in conditions}
+    button_words = {words.split()[0].lower() for words in buttons.values()}
+    for field, text in (("lesson", spec.lesson), ("hint", spec.hint)):
+        for match in re.finditer(r"\b(press|click|tap|hit)\s+(the\s+)?'?(\w+)", text, re.I):
+            if match.group(3).lower() not in button_words | {"go"}:
+                problems.append(f"{field} says '{match.group(0)}' but the page has no such button")
+        # "Go" as a button (the page's is Play); "Go right round the ring" is only a verb.
+        if re.search(r"\b(press|click|tap|hit)\s+(the\s+)?'?Go\b|\bGo button|'Go'", text, re.I):
+            problems.append(f"{field} names a 'Go' button: the page's is '{buttons.get('play', '?')}'")
+        if spec.python:
+            continue
+        for quoted in QUOTED.findall(text):
+            if PYTHONISH.search(quoted):
+                continue
+            parts = [part.strip() for part in quoted.split(",")]
+            if not all(part in names or part in _procedure_names(spec) for part in parts):
+                problems.append(f"{field} quotes '{quoted}', which is not a block name on the page")
+    return problems
+
+
+def _procedure_names(spec) -> set[str]:
+    _, procs = rl.split_program(spec.solution)
+    return set(procs)
+
+
+def solution_file(spec) -> str:
+    for ext in ("py", "json"):
+        path = os.path.join(rl.SOLUTIONS_DIR, f"{spec.id}.{ext}")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                return f.read().strip()
+    return "(missing)"
+
+
+def main(argv) -> int:
+    from router_level_specs import LEVELS
+    check_only = "--check" in argv
+    wanted = {a for a in argv if a.isdigit()}
+    buttons, labels = page_buttons(), page_block_labels()
+    if not check_only:
+        run_bar = ", ".join(buttons[k] for k in ("play", "step", "stop", "reset") if k in buttons)
+        print(f"Buttons on the page: {run_bar}; the result card: {buttons.get('try-again')}, {buttons.get('next-level')}")
+        print("Block names on the page: " + ", ".join(f"{k}={v!r}" for k, v in labels.items()))
+    failures = 0
+    for spec in LEVELS:
+        if wanted and spec.id not in wanted:
+            continue
+        # `check` pythonizes Python levels' solutions in place; work on a copy of the spec.
+        level, build_problems, _ = rl.check(rl.Spec(**{**spec.__dict__}))
+        built = rl.build(spec)
+        problems = build_problems + problems_in(spec, labels, buttons)
+        failures += bool(problems)
+        if check_only:
+            for problem in problems:
+                print(f"level {spec.id}: {problem}")
+            continue
+        summary, _ = run_summary(rl.Spec(**{**spec.__dict__}), built)
+        print("=" * 100)
+        print(f"Level {spec.id} · episode {spec.episode} · {spec.name} · {spec.theme} · {'Python' if spec.python else 'blocks'}"
+              f"{' + Python view' if spec.python_view else ''}")
+        print(f"  lesson: {spec.lesson}")
+        print(f"  hint:   {spec.hint}")
+        print("  map (north up; D depot, H house, o road, w/n cow, T t b p scenery):")
+        for line in spec.map.strip("\n").split("\n"):
+            print("    " + line)
+        houses = ", ".join(str(h) for h in built["houses"])
+        print(f"  depot {built['depot']} facing {built['heading']}; houses {houses}; road squares {len(built['neighbours'])}")
+        for light in spec.lights:
+            print("  " + light_text(light))
+        for kind, squares in built["cows"].items():
+            print(f"  {kind.lower()} cows at {', '.join(map(str, squares))}")
+        toolbox = [f"{labels.get(e['block'], e['block'])}{' ×' + str(e['limit']) if 'limit' in e else ''}" for e in level["toolbox"]]
+        print(f"  toolbox: {', '.join(toolbox)}")
+        print(f"  solution ({summary}):")
+        main_body, procs = rl.split_program(spec.solution)
+        for name, body in procs.items():
+            print(f"    define {name}:")
+            print("\n".join("  " + line for line in program_text(body)))
+        print("\n".join(program_text(main_body, 2)))
+        if spec.python:
+            print("  " + solution_file(spec).replace("\n", "\n    "))
+        for problem in problems:
+            print(f"  PROBLEM: {problem}")
+    if failures:
+        print(f"{failures} level(s) with problems")
+        return 1
+    if check_only:
+        print("every level's words name buttons and blocks as the page does")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
