@@ -40,7 +40,9 @@ public enum Interpreter {
         if let error = check(program.main, procedures: names) { return error }
         for procedure in program.procedures {
             if procedure.body.isEmpty {
-                return problem("The procedure '\(procedure.name)' has nothing inside it. Put some blocks in it.", procedure.id)
+                return problem("The procedure '\(procedure.name)' has nothing inside it. Put some blocks in it.",
+                               python: "`def \(procedure.name)():` has nothing inside but `pass`. Write what the van should do inside it, indented.",
+                               procedure.id)
             }
             if let error = check(procedure.body, procedures: names) { return error }
         }
@@ -59,22 +61,32 @@ public enum Interpreter {
         case .action: return nil
         case .repeatTimes(let times, let body, let id):
             if let error = check(times, owner: id) { return error }
-            if body.isEmpty { return problem("A repeat loop has nothing inside it. Put some blocks in it, or take it away.", id) }
+            if body.isEmpty {
+                return problem("A repeat loop has nothing inside it. Put some blocks in it, or take it away.",
+                               python: "the `for` loop has nothing inside but `pass`, so it would repeat nothing. \(Self.fillLoop)", id)
+            }
             return check(body, procedures: procedures)
         case .repeatWhile(let test, let until, let body, let id):
             if let error = check(test) { return error }
             if body.isEmpty {
-                return problem("A repeat \(until ? "until" : "while") loop has nothing inside it. Put some blocks in it, or take it away.", id)
+                return problem("A repeat \(until ? "until" : "while") loop has nothing inside it. Put some blocks in it, or take it away.",
+                               python: "the `while` loop has nothing inside but `pass`, so the van would never move. \(Self.fillLoop)", id)
             }
             return check(body, procedures: procedures)
         case .ifElse(let branches, let otherwise, let id):
             for branch in branches {
                 if let error = check(branch.condition) { return error }
-                if branch.body.isEmpty { return problem("An if block has an empty part. Put blocks in every part, or take the part away.", id) }
+                if branch.body.isEmpty {
+                    return problem("An if block has an empty part. Put blocks in every part, or take the part away.",
+                                   python: "a part of this `if` has nothing inside but `pass`. Write what the van should do there, or take that part away.", id)
+                }
                 if let error = check(branch.body, procedures: procedures) { return error }
             }
             guard let otherwise else { return nil }
-            if otherwise.isEmpty { return problem("An if block's else part is empty. Put blocks in it, or take it away.", id) }
+            if otherwise.isEmpty {
+                return problem("An if block's else part is empty. Put blocks in it, or take it away.",
+                               python: "the `else` of this `if` has nothing inside but `pass`. Write what the van should do there, or take the `else` away.", id)
+            }
             return check(otherwise, procedures: procedures)
         case .call(let name, let id):
             if name.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -105,11 +117,19 @@ public enum Interpreter {
         }
     }
 
-    /// Python programs' ids are "line:N": say the line too.
-    private static func problem(_ text: String, _ block: BlockID?) -> CompileError {
-        var where_ = ""
-        if let value = block?.value, value.hasPrefix("line:") { where_ = "Line \(value.dropFirst(5)): " }
-        return CompileError(message: "Oh dear! \(where_)\(text)", block: block)
+    static let fillLoop = "Put the van's moves inside it, indented (such as `my_van.move_forwards()`), or take the loop away."
+
+    /// Python programs' ids are "line:N": say the line, in Python's words (`pass`, `for`,
+    /// `while`, `def`) when there are any, not the blocks' ("Put some blocks in it").
+    private static func problem(_ text: String, python: String? = nil, _ block: BlockID?) -> CompileError {
+        guard let line = pythonLine(block) else { return CompileError(message: "Oh dear! \(text)", block: block) }
+        return CompileError(message: "Oh dear! Line \(line): \(python ?? text)", block: block)
+    }
+
+    /// The line number of a Python program's node id ("line:N"), nil for a block id.
+    static func pythonLine(_ block: BlockID?) -> Substring? {
+        guard let value = block?.value, value.hasPrefix("line:") else { return nil }
+        return value.dropFirst(5)
     }
 
     // MARK: running
@@ -142,7 +162,8 @@ public enum Interpreter {
             case .endCall: nil
             }
             guard steps <= stepLimit else {
-                simulation.stop(.queryInfiniteLoop, message: "Your program ran more than \(stepLimit) steps without finishing. Check your repeat loops: does each one stop?", block: block)
+                let loops = pythonLine(block) == nil ? "repeat loops" : "`while` loops"
+                simulation.stop(.queryInfiniteLoop, message: "Your program ran more than \(stepLimit) steps without finishing. Check your \(loops): does each one stop?", block: block)
                 return
             }
             do {
@@ -179,7 +200,8 @@ public enum Interpreter {
                             return
                         }
                         guard depth < callDepthLimit else {
-                            simulation.stop(.queryInfiniteLoop, message: "Your procedures call each other more than \(callDepthLimit) deep. Check that each one stops calling.", block: id)
+                            let procedures = pythonLine(id) == nil ? "procedures" : "functions"
+                            simulation.stop(.queryInfiniteLoop, message: "Your \(procedures) call each other more than \(callDepthLimit) deep. Check that each one stops calling.", block: id)
                             return
                         }
                         depth += 1

@@ -143,17 +143,19 @@ public struct VanSimulation: Sendable {
         let watched = action == .wait ? previousCoordinate : here
         if let kind = cowAt(watched) {
             return crash(.collisionWithCow, action: action, into: watched,
-                         message: Self.cowMessage(kind, at: watched), block: block)
+                         message: Self.cowMessage(kind, movesDone: movesDone), block: block)
         }
         if let way, !isLinked(here, way) {
-            let message = Self.crashMessage(action: action, at: here, movesDone: visitedNodes.count - 2)
+            let message = Self.crashMessage(action: action, movesDone: movesDone)
             return crash(.crash, action: action, into: here.moved(way), message: message, block: block)
         }
         guard fuel >= 0 else {
-            return fail(.outOfFuel, message: Self.fuelMessage(at: here, electric: electric), block: block)
+            let idle = Swift.max(0, maxFuel - fuel - movesDone)
+            let message = Self.fuelMessage(movesDone: movesDone, idle: idle, distance: nearestWaitingHouse(), electric: electric)
+            return fail(.outOfFuel, message: message, block: block)
         }
         if way != nil, let light = controllingLight, lightStates[light].colour == .red {
-            return fail(.throughRedLight, message: Self.redLightMessage(at: lightDefinitions[light].source), block: block)
+            return fail(.throughRedLight, message: Self.redLightMessage(movesDone: movesDone), block: block)
         }
         fuel -= 1
         actions += 1
@@ -180,7 +182,8 @@ public struct VanSimulation: Sendable {
         let here = currentCoordinate
         guard let index = destinationIndex(here), !delivered[index] else {
             let again = destinationIndex(here) != nil
-            return fail(.deliverAtNonDestination, message: Self.deliverMessage(at: here, again: again), block: block)
+            let message = Self.deliverMessage(again: again, distance: nearestWaitingHouse())
+            return fail(.deliverAtNonDestination, message: message, block: block)
         }
         markDelivered(index, block: block)
         actions += 1
@@ -230,15 +233,18 @@ public struct VanSimulation: Sendable {
         if destinations.count == 1, let house = destinations.first {
             if currentCoordinate == house {
                 if delivered.first == false { markDelivered(0, block: nil) }
-                return succeed(message: "Delivered! The van stopped at the house at \(house).")
+                return succeed(message: "Delivered! The van stopped at the house.")
             }
             let passed = visitedNodes.contains(house)
-            _ = fail(.outOfInstructions, message: Self.endMessage(at: currentCoordinate, house: house, passed: passed),
-                     block: nil)
+            let message = Self.endMessage(movesDone: movesDone, distance: nearestWaitingHouse(), passed: passed)
+            _ = fail(.outOfInstructions, message: message, block: nil)
         } else {
             let waiting = destinations.indices.filter { !delivered[$0] }.map { destinations[$0] }
             if waiting.isEmpty { return succeed(message: "Delivered! All \(destinations.count) houses got their parcels.") }
-            _ = fail(.undeliveredDestinations, message: Self.undeliveredMessage(waiting), block: nil)
+            let passed = waiting.filter { visitedNodes.dropLast().contains($0) }.count
+            let message = Self.undeliveredMessage(waiting: waiting.count, of: destinations.count, passed: passed,
+                                                  distance: nearestWaitingHouse())
+            _ = fail(.undeliveredDestinations, message: message, block: nil)
         }
         return outcome ?? makeOutcome(failure: .outOfInstructions, message: "", block: nil)
     }
@@ -279,6 +285,46 @@ public struct VanSimulation: Sendable {
 
     private mutating func record(_ kind: RunEvent.Kind, block: BlockID?) {
         events.append(RunEvent(step: step, time: clock, block: block, kind: kind))
+    }
+
+    // MARK: Where the van is, in the map's terms (for the messages)
+
+    /// Moves that took the van to a new square so far (turns count; waits and the horn do not).
+    private var movesDone: Int { visitedNodes.count - 2 }
+
+    /// The nearest house still waiting, along the road from the square the van is about to cross,
+    /// and whether a shortest road there carries on without turning back. nil when none is
+    /// waiting or none can be reached. Two breadth-first searches over at most 80 squares, run
+    /// only when a run ends.
+    func nearestWaitingHouse() -> HouseDistance? {
+        let waiting = destinations.indices.filter { !delivered[$0] }.map { destinations[$0] }
+        guard !waiting.isEmpty, let any = roadDistance(to: waiting, turningBack: true) else { return nil }
+        let ahead = roadDistance(to: waiting, turningBack: false)
+        return HouseDistance(squares: any, onTheWay: ahead == any, waiting: waiting.count)
+    }
+
+    /// Squares from `currentCoordinate` to the nearest of `targets` along the road graph;
+    /// `turningBack` false forbids the first step back to `previousCoordinate`.
+    private func roadDistance(to targets: [Coordinate], turningBack: Bool) -> Int? {
+        guard let start = Self.cell(currentCoordinate) else { return nil }
+        let goals = Set(targets.compactMap(Self.cell))
+        let behind = Self.cell(previousCoordinate)
+        var distance = [Int](repeating: -1, count: links.count)
+        distance[start] = 0
+        var queue = [start], head = 0
+        while head < queue.count {
+            let square = queue[head]
+            head += 1
+            if goals.contains(square) { return distance[square] }
+            for way in Heading.allCases where links[square] & Self.bit(way) != 0 {
+                let next = Coordinate(x: square % Coordinate.columns, y: square / Coordinate.columns).moved(way)
+                guard let cell = Self.cell(next), distance[cell] < 0 else { continue }
+                if !turningBack, square == start, cell == behind { continue }
+                distance[cell] = distance[square] + 1
+                queue.append(cell)
+            }
+        }
+        return nil
     }
 
     // MARK: Tables

@@ -86,7 +86,7 @@ enum ProgramTestLevels {
     @Test func moreThanTenThousandStepsIsAnInfiniteLoop() throws {
         let result = try run(Self.header + "n = 0\nwhile True:\n    n += 1\n")
         #expect(result.outcome.failure == .queryInfiniteLoop)
-        #expect(result.outcome.message.contains("Check your repeat loops"))
+        #expect(result.outcome.message.contains("Check your `while` loops"))
         #expect(result.events.count == 1)
     }
 
@@ -205,7 +205,7 @@ enum ProgramTestLevels {
 
     @Test func aPythonCompileErrorSaysTheLine() throws {
         let result = try run(Self.header + "for count in range(3):\n    pass\n")
-        #expect(result.outcome.message == "Oh dear! Line 3: A repeat loop has nothing inside it. Put some blocks in it, or take it away.")
+        #expect(result.outcome.message == "Oh dear! Line 3: the `for` loop has nothing inside but `pass`, so it would repeat nothing. \(Interpreter.fillLoop)")
     }
 
     @Test func detachedBlocksStopTheRun() throws {
