@@ -36,7 +36,7 @@ def test_game_to_a_win_shows_winner_and_ignores_further_clicks(page):
     expect(page.get_by_test_id("winner-label")).to_have_text("The winner is Ann (X)")
     expect(page.get_by_test_id("turn-label")).to_have_text("Game over")
     page.get_by_test_id("cell-2-2").click()
-    expect(page.get_by_test_id("message")).to_have_text("The game is over. Press Start for a new game.")
+    expect(page.get_by_test_id("message")).to_have_text("The game is over. Press New game to play again.")
     expect(page.get_by_test_id("cell-2-2")).to_have_text("")
 
 
@@ -65,6 +65,8 @@ def test_computer_replies_at_once(page):
     page.get_by_test_id("name-x").fill("Ann")
     page.get_by_test_id("difficulty").select_option("perfect")
     page.get_by_test_id("start").click()
+    # The setup folds away once the game is on, which moves the board: wait for that first.
+    expect(page.get_by_test_id("setup-panel")).to_be_hidden()
     page.get_by_test_id("cell-1-1").click()
     expect(page.locator(".cell.o")).to_have_count(1)
     expect(page.get_by_test_id("turn-label")).to_have_text("Current turn: Ann (X)")

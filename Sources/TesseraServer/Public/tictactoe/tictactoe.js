@@ -1,11 +1,18 @@
 // TicTacToe page. The server applies every rule; this module keeps the page's state, derives the
 // labels from it (the same texts as the Swift GameViewModel) and renders. User text only ever
 // reaches the page through textContent.
+// Every game lives on the server, so the address (?game=id) is all a reload or Back needs: the
+// board, the turn, the names, the mode and the level all come back from there.
 import { $, api, el, showMessage } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
+import { ask } from "./ask.js";
 
-const state = { game: null, token: null, marker: null, events: null, message: "", info: false };
-const params = new URLSearchParams(location.search);
+const state = {
+  game: null, token: null, marker: null, events: null, message: "", info: false,
+  setupOpen: false, // the setup card, opened over a game in progress with "New game"
+  joining: false, // the join card is shown instead of the setup card
+};
+const LEVELS = { easy: "Easy", medium: "Medium", perfect: "Perfect" };
 
 // ---- labels, derived from state -------------------------------------------------------------
 const label = (player) => `${player.name} (${player.marker})`;
@@ -35,6 +42,20 @@ function winnerText() {
   return `The winner is ${label(playerFor(game.winner))}`;
 }
 
+function summaryText() {
+  const game = state.game;
+  if (!game) return "";
+  if (game.mode === "ai") return `Against the computer (${LEVELS[game.difficulty] ?? game.difficulty})`;
+  if (game.mode === "online") return state.marker ? `Online: you play ${state.marker}` : "Online game";
+  return "Two players here";
+}
+
+/** A game someone would be sorry to lose: started and not finished. */
+function inProgress() {
+  const game = state.game;
+  return !!game && game.status === "playing" && (game.moves.length > 0 || game.mode === "online");
+}
+
 function mode() { return document.querySelector("input[name=mode]:checked").value; }
 const filled = (input) => input.value.trim().length > 0;
 function canStart() { return filled($("name-x")) && (mode() === "online" || filled($("name-o"))); }
@@ -50,6 +71,18 @@ function render() {
   $("start").disabled = !canStart();
   $("name-o-field").hidden = mode() === "online";
   $("difficulty-field").hidden = mode() !== "ai";
+  // While a game is on, the setup folds into one short bar so the board fits a phone's screen.
+  const collapsed = !!game && !state.setupOpen;
+  $("setup-panel").hidden = state.joining || collapsed;
+  $("join-panel").hidden = !(state.joining && game);
+  $("game-bar").hidden = state.joining || !collapsed;
+  $("game-summary").textContent = summaryText();
+  $("new-game").setAttribute("aria-expanded", String(!collapsed));
+  $("back-to-game").hidden = !game;
+  const inviting = !!game?.waitingForOpponent && state.marker === "X";
+  $("invite-panel").hidden = !inviting;
+  const invite = inviting ? new URL(`/tictactoe/?join=${encodeURIComponent(game.id)}`, location.origin).href : "";
+  if ($("invite-link").value !== invite) $("invite-link").value = invite;
   const winning = new Set((game?.winningLine ?? []).map(([r, c]) => `${r},${c}`));
   $("board").classList.toggle("over", !!game && game.status !== "playing");
   for (const cell of $("board").children) {
@@ -93,12 +126,14 @@ function moveFocus(event, row, col) {
 async function tap(row, col) {
   const game = state.game;
   if (!game) return say("Enter both names and press Start first.");
-  if (game.status !== "playing") return say("The game is over. Press Start for a new game.");
+  if (game.status !== "playing") return say("The game is over. Press New game to play again.");
   if (game.waitingForOpponent) return say("Waiting for an opponent to join.", true);
   if (game.mode === "online" && game.turn !== state.marker) return say(`Waiting for ${label(playerFor(game.turn))} to move.`, true);
   if (game.board[row][col] !== "") return say(`Illegal move, (${row}, ${col}) is not empty.`);
   try {
-    show(await api(`/api/tictactoe/games/${game.id}/moves`, { method: "POST", body: { row, col }, token: state.token }));
+    const moved = await api(`/api/tictactoe/games/${game.id}/moves`, { method: "POST", body: { row, col }, token: state.token });
+    if (state.game?.id !== moved.id) return; // Back or a new game came first: that one stays
+    show(moved);
     say("");
   } catch (error) {
     say(error.message);
@@ -107,24 +142,28 @@ async function tap(row, col) {
 
 async function start() {
   if (!canStart()) return say("Please enter names of players");
-  closeEvents();
+  if (inProgress()) {
+    const sure = await ask({
+      title: "Start a new game?",
+      text: "This game is not finished yet. If you start a new one, it stops here.",
+      yes: "Start a new game", no: "Keep playing",
+    });
+    if (!sure) return backToGame();
+  }
   const chosen = mode();
   const players = chosen === "online" ? [$("name-x").value] : [$("name-x").value, $("name-o").value];
   const body = { mode: chosen, players, ...(chosen === "ai" ? { difficulty: $("difficulty").value } : {}) };
   try {
     const game = await api("/api/tictactoe/games", { method: "POST", body });
-    state.token = game.token ?? null;
-    state.marker = game.marker ?? null;
+    closeEvents();
+    loads++; // a game still loading from Back must not replace this one
+    Object.assign(state, { token: game.token ?? null, marker: game.marker ?? null, game: null, setupOpen: false });
+    if (chosen === "online") rememberSeat(game.id);
+    showInAddress(game.id);
     show(game);
     say("");
-    if (chosen === "online") {
-      remember(game.id);
-      $("invite-link").value = new URL(game.invite, location.origin).href;
-      $("invite-panel").hidden = false;
-      watch(game.id);
-    } else {
-      $("invite-panel").hidden = true;
-    }
+    if (chosen === "online") watch(game.id);
+    focusBoard();
   } catch (error) {
     say(error.message);
   }
@@ -159,61 +198,116 @@ function closeEvents() {
   state.events = null;
 }
 
-function newGame() {
-  closeEvents();
-  Object.assign(state, { game: null, token: null, marker: null, message: "" });
-  $("invite-panel").hidden = true;
-  $("setup-panel").hidden = false;
-  $("join-panel").hidden = true;
-  history.replaceState(null, "", location.pathname);
+// "New game" opens the setup over the game; nothing is lost until Start is pressed.
+function openSetup() {
+  state.setupOpen = true;
   render();
+  $("name-x").focus();
+}
+
+function backToGame() {
+  state.setupOpen = false;
+  render();
+  focusBoard();
+}
+
+function focusBoard() {
+  const cells = [...$("board").children];
+  (cells.find((cell) => cell.textContent === "") ?? cells[0]).focus({ preventScroll: true });
+}
+
+/** The setup card says what this game is, so "New game" starts from the same choices. */
+function fillSetup(game) {
+  const radio = document.querySelector(`input[name=mode][value="${game.mode}"]`);
+  if (radio) radio.checked = true;
+  const me = game.mode === "online" ? playerFor(state.marker ?? "X") : game.players[0];
+  $("name-x").value = me?.name ?? "";
+  if (game.mode !== "online") $("name-o").value = playerFor("O")?.name ?? "";
+  if (game.difficulty) $("difficulty").value = game.difficulty;
 }
 
 // Keeps an online seat across a reload of this tab.
-function remember(id) {
+function rememberSeat(id) {
   sessionStorage.setItem(`tictactoe:${id}`, JSON.stringify({ token: state.token, marker: state.marker }));
-  history.replaceState(null, "", `?game=${encodeURIComponent(id)}`);
 }
 
+// A new game is a new page in the history when it replaces another one, so Back brings that back.
+function showInAddress(id) {
+  const url = `?game=${encodeURIComponent(id)}`;
+  if (new URLSearchParams(location.search).get("game")) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}
+
+let loads = 0; // only the last game asked for is shown (Back, Back, Forward in a hurry)
+
 async function resume(id) {
-  const seat = JSON.parse(sessionStorage.getItem(`tictactoe:${id}`) ?? "null");
+  const ticket = ++loads;
+  let seat = null;
+  try {
+    seat = JSON.parse(sessionStorage.getItem(`tictactoe:${id}`) ?? "null");
+  } catch { seat = null; }
   try {
     const game = await api(`/api/tictactoe/games/${encodeURIComponent(id)}`);
-    Object.assign(state, seat ?? {});
+    if (ticket !== loads) return;
+    closeEvents();
+    Object.assign(state, { token: null, marker: null, game: null, setupOpen: false, joining: false, message: "" }, seat ?? {});
     show(game);
+    fillSetup(game);
+    render();
     if (game.mode === "online") watch(game.id);
   } catch (error) {
-    say(`That game could not be opened: ${error.message}`);
+    if (ticket !== loads) return;
+    Object.assign(state, { game: null, setupOpen: false, joining: false });
+    say(error.status === 404
+      ? "That game is no longer here. Start a new one below."
+      : `That game could not be opened: ${error.message}`);
   }
 }
 
+/** What the address says: a game to show, an invite to answer, or the setup for a new game. */
+function openFromAddress() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("join")) return prepareJoin(params.get("join"));
+  if (params.get("game")) return resume(params.get("game"));
+  loads++;
+  closeEvents();
+  Object.assign(state, { game: null, token: null, marker: null, setupOpen: false, joining: false, message: "" });
+  render();
+}
+
 async function prepareJoin(id) {
-  $("setup-panel").hidden = true;
+  const ticket = ++loads;
+  closeEvents();
+  Object.assign(state, { game: null, token: null, marker: null, joining: true, setupOpen: false });
+  render();
   try {
     const game = await api(`/api/tictactoe/games/${encodeURIComponent(id)}`);
+    if (ticket !== loads) return;
     if (!game.waitingForOpponent) {
-      $("setup-panel").hidden = false;
+      state.joining = false;
       return say("This game already has two players. Start a new one below.");
     }
     $("join-host").textContent = game.players[0].name;
-    $("join-panel").hidden = false;
     show(game);
     $("join-name").focus();
   } catch (error) {
-    $("setup-panel").hidden = false;
+    if (ticket !== loads) return;
+    state.joining = false;
     say(`That invite does not work: ${error.message}`);
   }
 }
 
 async function join() {
-  const id = params.get("join");
+  const id = new URLSearchParams(location.search).get("join");
   try {
     const game = await api(`/api/tictactoe/games/${encodeURIComponent(id)}/join`, { method: "POST", body: { name: $("join-name").value } });
     state.token = game.token;
     state.marker = game.marker;
+    state.joining = false;
     show(game);
-    $("join-panel").hidden = true;
-    remember(game.id);
+    fillSetup(game);
+    rememberSeat(game.id);
+    history.replaceState(null, "", `?game=${encodeURIComponent(game.id)}`);
     watch(game.id);
     say(`You play O. ${label(playerFor("X"))} moves first.`, true);
   } catch (error) {
@@ -225,7 +319,11 @@ async function join() {
 buildBoard();
 for (const input of [$("name-x"), $("name-o")]) {
   input.addEventListener("input", render);
-  input.addEventListener("keydown", (event) => { if (event.key === "Enter") start(); });
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault(); // or the same key press would also answer the question start() may ask
+    start();
+  });
 }
 for (const radio of document.querySelectorAll("input[name=mode]")) {
   radio.addEventListener("change", () => {
@@ -234,7 +332,8 @@ for (const radio of document.querySelectorAll("input[name=mode]")) {
   });
 }
 $("start").addEventListener("click", start);
-$("new-game").addEventListener("click", newGame);
+$("new-game").addEventListener("click", openSetup);
+$("back-to-game").addEventListener("click", backToGame);
 $("join").addEventListener("click", join);
 $("join-name").addEventListener("input", () => { $("join").disabled = !filled($("join-name")); });
 $("join-name").addEventListener("keydown", (event) => { if (event.key === "Enter" && filled($("join-name"))) join(); });
@@ -247,6 +346,6 @@ $("copy-invite").addEventListener("click", async () => {
     say("Press Ctrl+C to copy the selected link.", true);
   }
 });
+window.addEventListener("popstate", openFromAddress);
 render();
-if (params.get("join")) prepareJoin(params.get("join"));
-else if (params.get("game")) resume(params.get("game"));
+openFromAddress();
