@@ -180,6 +180,21 @@ export class BoardView {
     tile.classList.add("flash");
   }
 
+  /** A tile that could not go where it was let go: a red edge, and a short shake unless motion is unwelcome. */
+  refuse(letter) {
+    const tile = this.tiles.get(letter);
+    tile.classList.remove("refused");
+    void tile.offsetWidth; // restart the edge's fade
+    tile.classList.add("refused");
+    clearTimeout(tile.refusedTimer);
+    tile.refusedTimer = setTimeout(() => tile.classList.remove("refused"), 1200);
+    const body = tile.firstChild;
+    if (!body?.animate || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    // After the slide back (.22 s), where the tile came from.
+    const shake = [0, -7, 7, -5, 5, -2, 0].map((dx) => ({ transform: `translateX(${dx}px)` }));
+    body.animate(shake, { duration: 380, delay: 200, easing: "ease-in-out" });
+  }
+
   /** A little turn or mirror animation on the tile's body after its orientation changed. */
   animateTurn(letter, kind) {
     // The new shape has a new bounding box: jump there and let the turn itself be the animation.

@@ -91,3 +91,19 @@ export function gridOf(puzzle) {
   for (const p of puzzle.placements) for (const [r, c] of p.cells) lines[r][c] = p.tile;
   return lines.map((line) => line.join(""));
 }
+
+/**
+ * Why a tile cannot lie with its origin at (row, col), as a person would say it: "outside" when a
+ * filled cell is off the board, "hole", or the letter of the tile already there; null if it fits.
+ */
+export function obstacle(board, cells, row, col) {
+  const squares = cellsAt(cells, row, col);
+  if (squares.some(([r, c]) => r < 0 || r >= board.rows || c < 0 || c >= board.cols)) return "outside";
+  if (squares.some(([r, c]) => board.holes.has(key(r, c)))) return "hole";
+  const covered = squares.find(([r, c]) => board.cover.has(key(r, c)));
+  return covered ? board.cover.get(key(...covered)) : null;
+}
+
+/** True when at least one filled cell at origin (row, col) is on the board's rectangle. */
+export const touchesBoard = (board, cells, row, col) =>
+  cellsAt(cells, row, col).some(([r, c]) => r >= 0 && r < board.rows && c >= 0 && c < board.cols);

@@ -142,10 +142,18 @@ export function createGame(page) {
     if (!floating) return;
     updateTarget();
     const target = state.target;
+    const refusal = target ? null : refusalOf(floating);
     state.floating = null;
     state.target = null;
     if (target) {
       place(floating.letter, floating.orient, target.row, target.col, floating.from);
+    } else if (refusal) {
+      // Let go over the board where it cannot lie: it goes back where it came from, with a shake
+      // and the reason, rather than silently vanishing from where the person meant to put it.
+      if (!floating.from) setHomeOrientation(floating.letter, floating.orient);
+      render();
+      say(refusal);
+      page.view().refuse(floating.letter);
     } else if (floating.from) {
       sendHome(floating.letter, floating.orient);
     } else {
@@ -153,6 +161,27 @@ export function createGame(page) {
       render();
     }
     if (floating.keyboard) page.view().tile(floating.letter).focus({ preventScroll: true });
+  }
+
+  /**
+   * Why a tile let go with the pointer over the board (the grabbed square is over it) cannot lie
+   * there, said plainly; null when it was let go away from the board, which means "take it off".
+   */
+  function refusalOf(floating) {
+    if (!floating.pointer) return null;
+    const { x, y } = floatingPose();
+    const layout = state.layout;
+    const [bx, by] = [x - layout.board.x, y - layout.board.y];
+    const [px, py] = [bx + (floating.grab?.x ?? 0), by + (floating.grab?.y ?? 0)];
+    const { rows, cols } = state.puzzle;
+    if (px < 0 || py < 0 || px >= cols * layout.cell || py >= rows * layout.cell) return null;
+    const board = geo.boardModel(state.puzzle, floating.letter);
+    const why = geo.obstacle(board, cellsOf(floating.letter, floating.orient),
+      Math.round(by / layout.cell), Math.round(bx / layout.cell));
+    if (why === "outside") return "That tile would stick out of the board.";
+    if (why === "hole") return "That square is a hole in the board.";
+    if (why) return `That square is taken by ${why}.`;
+    return `There is no room for ${floating.letter} there.`;
   }
 
   function cancel() {

@@ -4,6 +4,7 @@
 // error the page shows the message and reloads the puzzle, so it always ends as the server has it.
 // User text only ever reaches the page through textContent.
 import { $, api, showMessage } from "/shared/api.js";
+import { ask } from "./ask.js";
 import { BoardView } from "./board-view.js";
 import { installDrag } from "./drag.js";
 import { installKeyboard } from "./keyboard.js";
@@ -168,13 +169,17 @@ function show(puzzle) {
   state.target = null;
   loadOrientations(puzzle);
   history.replaceState(null, "", `?puzzle=${encodeURIComponent(puzzle.id)}`);
+  // Coming back to the page without the address (the home page's link) resumes this puzzle.
+  try {
+    localStorage.setItem(LAST, puzzle.id);
+  } catch { /* private mode: only the address keeps it */ }
   relayout();
   render();
 }
 
-async function newPuzzle(note = "") {
-  const board = $("board-size").value || "6x10";
-  const flips = !$("no-flip").checked;
+async function newPuzzle(note = "", choice = {}) {
+  const board = choice.board ?? ($("board-size").value || "6x10");
+  const flips = choice.flips ?? !$("no-flip").checked;
   cancel();
   try {
     const puzzle = await api("/api/pentomino/puzzles", { method: "POST", body: { board, flips } });
@@ -192,7 +197,36 @@ function boardLabel(id) {
   return `${board.rows} × ${board.cols}${board.holes.length ? " (hole)" : ""}`;
 }
 
+/** Board or "No flipping" changed: a new puzzle, once the person agrees to clear their tiles. */
+async function choose() {
+  const puzzle = state.puzzle;
+  const placed = puzzle && !puzzle.solved ? puzzle.placements.length : 0;
+  if (placed > 0) {
+    cancel();
+    const sure = await ask({
+      title: "Start a new puzzle?",
+      text: `Your ${placed === 1 ? "tile" : `${placed} tiles`} on the board will be cleared.`,
+      yes: "Start a new puzzle", no: "Keep this puzzle",
+    });
+    if (!sure) {
+      render(); // the board and "No flipping" go back to what this puzzle is
+      return;
+    }
+  }
+  await newPuzzle();
+}
+
 // ---- start -------------------------------------------------------------------------------------
+const LAST = "pentomino:last";
+
+function lastPuzzle() {
+  try {
+    return localStorage.getItem(LAST);
+  } catch {
+    return null;
+  }
+}
+
 async function start() {
   let tiles;
   let boards;
@@ -217,21 +251,28 @@ async function start() {
   installDrag(game);
   installKeyboard(game);
 
-  const id = new URLSearchParams(location.search).get("puzzle");
-  if (id) {
-    try {
-      show(await api(path(id)));
-      say(state.puzzle.solved ? "This puzzle is solved." : "Welcome back: your puzzle is as you left it.", true);
-      return;
-    } catch (error) {
-      return newPuzzle(`That puzzle could not be opened (${error.message}), so here is a new one.`);
-    }
+  const inAddress = new URLSearchParams(location.search).get("puzzle");
+  const id = inAddress ?? lastPuzzle();
+  if (!id) return newPuzzle();
+  let puzzle;
+  try {
+    puzzle = await api(path(id));
+  } catch (error) {
+    const gone = error.status === 404 || error.status === 400;
+    return newPuzzle(gone
+      ? "That puzzle is no longer here, so here is a new one: drag the tiles onto the board."
+      : `That puzzle could not be opened (${error.message}), so here is a new one.`);
   }
-  await newPuzzle();
+  // Back from elsewhere to a puzzle already solved: a fresh one of the same kind is more fun.
+  if (puzzle.solved && !inAddress) {
+    return newPuzzle("Welcome back! You solved your last puzzle, so here is a new one.", { board: puzzle.board, flips: puzzle.flips });
+  }
+  show(puzzle);
+  say(puzzle.solved ? "This puzzle is solved." : "Welcome back: your puzzle is as you left it.", true);
 }
 
-$("board-size").addEventListener("change", () => newPuzzle());
-$("no-flip").addEventListener("change", () => newPuzzle());
+$("board-size").addEventListener("change", choose);
+$("no-flip").addEventListener("change", choose);
 $("rotate").addEventListener("click", () => acted("clockwise"));
 $("flip").addEventListener("click", () => acted("flip"));
 $("hint").addEventListener("click", hint);
