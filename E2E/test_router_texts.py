@@ -5,11 +5,13 @@ The level texts and run messages live in RouterKit, so these need the rebuilt bi
 import json
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from test_router import SOLUTIONS, add, new_player, open_level, open_router, play_and_wait, solve_before, watch_errors
+from test_router import ROOT, SOLUTIONS, add, new_player, open_level, open_router, play_and_wait, solve_before, watch_errors
 
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
@@ -103,3 +105,11 @@ def test_an_empty_while_loop_on_a_python_level_speaks_python(page):
     assert "block" not in message.inner_text().lower()
     expect(page.get_by_test_id("error-line")).to_have_count(1)
     assert problems == []
+
+
+def test_every_level_names_buttons_and_blocks_as_the_page_does():
+    """The checker reads the page's own button and block names (index.html, program.js,
+    block-view.js), so renaming a button on the page without the levels' words fails here."""
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "router_level_texts.py"), "--check"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
