@@ -367,7 +367,7 @@ D-o-o-o-o-o-o-o-o-H
       solution=[rep(8, F)])
 
 level(episode=3, name="Along and up", theme="snow",
-      lesson="Two long roads and one corner. You can use more than one repeat block!",
+      lesson="Two long roads and one corner. You can use more than one 'Repeat' block!",
       hint="Repeat forwards, turn left, then repeat forwards again.",
       extra_blocks=["turn_right"],
       map="""
@@ -630,7 +630,7 @@ D-o-o-o-o-o-o-o . .
 
 level(episode=5, name="Straight on or right", theme="snow",
       lesson="Now ask a different question: is there a road straight ahead? If not, the road must turn right.",
-      hint="If road exists forwards, move forwards, else turn right. Repeat until you arrive.",
+      hint="If road forwards, move forwards, else turn right. Repeat until you arrive.",
       extra_blocks=["turn_left"],
       map="""
 . . . . . . . . . .
