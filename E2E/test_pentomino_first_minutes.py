@@ -222,3 +222,41 @@ def test_the_refused_tile_does_not_shake_when_motion_is_unwelcome(browser, serve
         assert errors == []
     finally:
         context.close()
+
+
+def test_an_illegal_touch_drop_is_refused_the_same_way(browser, server):
+    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors = watch_errors(page)
+    try:
+        open_puzzle(page)
+        shapes = orientations(page)
+        taken = place_i_upright_in_column_1(page, shapes)
+        row, col = over(shapes["X"][0], taken)
+        cdp = context.new_cdp_session(page)
+
+        def touch(kind, px, py):
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        block = page.get_by_test_id("tile-X").locator(".block").first
+        grip = int(block.get_attribute("data-r")), int(block.get_attribute("data-c"))
+        home = page.get_by_test_id("tile-X").bounding_box()
+        x, y = center(block.bounding_box())
+        board = page.get_by_test_id("board").bounding_box()
+        cell = page.get_by_test_id("cell-0-0").bounding_box()["width"]
+        # The tile floats above the finger (drag.js): the finger goes that much lower.
+        lift = round(max(48, 1.5 * cell))
+        tx = board["x"] + (col + grip[1] + 0.5 + 0.25) * cell
+        ty = board["y"] + (row + grip[0] + 0.5 + 0.25) * cell + lift
+        touch("touchStart", x, y)
+        for i in range(1, 11):
+            touch("touchMove", x + (tx - x) * i / 10, y + (ty - y) * i / 10)
+        expect(page.get_by_test_id("tile-X")).to_have_attribute("data-state", "lifted")
+        expect(page.get_by_test_id("drop-zone")).to_be_hidden()
+        touch("touchEnd", tx, ty)
+        expect(page.get_by_test_id("message")).to_have_text("That square is taken by I.")
+        expect_home(page, "X", home)
+        assert errors == []
+    finally:
+        context.close()
