@@ -1,6 +1,6 @@
 """Browser tests for the Posts reader ("Challenge Accepted!"): the first load syncs and shows its
-progress, live search with the original's feedback texts, delete (button, Delete key, touch swipe)
-and a sync bringing posts back, collapsed albums with lazily loaded thumbnails and sticky headers,
+progress, live search with the original's feedback texts, delete (button, Delete key, touch swipe;
+Undo is tested in test_posts_first_minutes.py) and a sync bringing posts back, collapsed albums with lazily loaded thumbnails and sticky headers,
 the full-size photo dialog, reloads that keep the reader's place, the phone layout, and a reader
 that keeps working when its origin fails.
 
@@ -233,6 +233,7 @@ def test_search_feedback_and_delete_disabled_while_searching(reader, reader_serv
 
 # ---- delete and sync ---------------------------------------------------------------------------
 def test_delete_then_sync_brings_the_post_back(reader, reader_server):
+    reader.clock.install()
     open_reader(reader)
     victim = rows(reader).nth(2)
     post_id = int(victim.get_attribute("data-id"))
@@ -243,8 +244,12 @@ def test_delete_then_sync_brings_the_post_back(reader, reader_server):
     expect(row(reader, post_id)).to_have_count(0)
     expect(rows(reader)).to_have_count(99)
     expect(reader.get_by_test_id("feedback")).to_have_text("99 Posts")
-    expect(reader.get_by_test_id("message")).to_contain_text(f"Deleted “{title}”")
-    assert reader_server.status_of(f"/api/posts/{post_id}") == 404
+    expect(reader.get_by_test_id("undo-text")).to_have_text(f"Deleted “{title}”.")
+    # The server hears of it when the undo offer ends.
+    with reader.expect_request(lambda request: request.method == "DELETE"):
+        reader.clock.fast_forward("00:07")
+    expect(reader.get_by_test_id("undo-toast")).to_be_hidden()
+    wait_for(lambda: reader_server.status_of(f"/api/posts/{post_id}") == 404)
 
     reader.get_by_test_id("sync").click()
     expect(reader.get_by_test_id("message")).to_contain_text("1 new", timeout=20_000)
@@ -252,6 +257,13 @@ def test_delete_then_sync_brings_the_post_back(reader, reader_server):
     expect(rows(reader)).to_have_count(100)
     expect(reader.get_by_test_id("feedback")).to_have_text("100 Posts")
     assert reader_server.status_of(f"/api/posts/{post_id}") == 200
+
+
+def wait_for(condition, seconds=5):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
 
 
 def test_deleting_the_open_post_clears_the_detail(reader):
@@ -434,9 +446,10 @@ def test_touch_swipe_deletes_and_is_off_while_searching(phone_reader, reader_ser
     touch_swipe(page, victim)
     expect(row(page, post_id)).to_have_count(0)
     expect(page.get_by_test_id("feedback")).to_have_text("99 Posts")
-    assert reader_server.status_of(f"/api/posts/{post_id}") == 404
     expect(page.get_by_test_id("detail")).to_be_hidden()  # the swipe did not open the post
-    expect(page.get_by_test_id("message")).to_contain_text("Deleted")
+    expect(page.get_by_test_id("undo-text")).to_contain_text("Deleted")
+    expect(page.get_by_test_id("undo-toast")).to_be_hidden(timeout=10_000)  # the undo offer ran out
+    wait_for(lambda: reader_server.status_of(f"/api/posts/{post_id}") == 404)
 
     # A short swipe leaves the row open with its Delete button; a tap on that deletes.
     other = rows(page).nth(3)

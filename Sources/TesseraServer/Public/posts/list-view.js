@@ -1,8 +1,11 @@
 // The master list: a row per post (title and author email, any height), one "current" row that the
 // arrow keys move (roving tabindex: only the current row's link and delete button are in the tab
 // order), the open row marked with aria-current, and a delete button that shows on hover or focus.
-// Deleting is the page's business (`onDelete`); this view only draws and reports intent.
+// While searching, the part of the title or email that matched is marked, and the delete buttons
+// are off but still focusable (aria-disabled, not disabled), described by the visible hint that
+// says why. Deleting is the page's business (`onDelete`); this view only draws and reports intent.
 import { el } from "/shared/api.js";
+import { highlighted, matchRanges } from "./highlight.js";
 
 const TRASH = "M3 4h10M6.5 4V2.75h3V4M4.5 4l.6 9.25h5.8L11.5 4M6.75 6.5v4.5M9.25 6.5v4.5";
 
@@ -16,6 +19,7 @@ export class PostList {
     this.currentId = null; // the row the arrow keys are on
     this.openId = null; // the post shown in the detail
     this.searching = false;
+    this.query = "";
     list.addEventListener("click", (event) => this.click(event));
     list.addEventListener("keydown", (event) => this.key(event));
     list.addEventListener("focusin", (event) => {
@@ -32,10 +36,11 @@ export class PostList {
     return this.list.querySelector(`.post-row[data-id="${id}"]`);
   }
 
-  /** Draws `posts`; keeps the current and open rows when they are still listed. */
-  render(posts, { searching, openId = this.openId }) {
+  /** Draws `posts` (marking `query` in them); keeps the current and open rows when still listed. */
+  render(posts, { query = "", openId = this.openId }) {
     this.posts = posts;
-    this.searching = searching;
+    this.searching = query !== "";
+    this.query = query;
     this.openId = openId;
     const hadFocus = this.list.contains(document.activeElement);
     const focusedDelete = document.activeElement?.classList.contains("delete");
@@ -49,15 +54,21 @@ export class PostList {
 
   rowFor(post) {
     const title = post.title;
-    const deleteLabel = this.searching ? "Clear the search to delete posts" : `Delete “${title}”`;
-    return el("li", { class: "post-row", "data-id": post.id, "data-testid": "post-row" },
+    const email = post.user?.email ?? "";
+    // Only the email matched: the mark shows it; screen readers are told in words.
+    const byEmail = this.searching && !matchRanges(title, this.query).length && matchRanges(email, this.query).length > 0;
+    return el("li", { class: `post-row${byEmail ? " email-match" : ""}`, "data-id": post.id, "data-testid": "post-row" },
       el("button", { type: "button", class: "swipe-delete", tabindex: "-1", "aria-hidden": "true", text: "Delete" }),
       el("div", { class: "row-face" },
         el("a", { class: "post-link", href: `?post=${post.id}`, tabindex: "-1", "data-testid": "post-link" },
-          el("span", { class: "post-title", "data-testid": "post-title", text: title }),
-          el("span", { class: "post-email", "data-testid": "post-email", text: post.user?.email ?? "" })),
+          el("span", { class: "post-title", "data-testid": "post-title" }, ...highlighted(title, this.query)),
+          el("span", { class: "post-email", "data-testid": "post-email" },
+            ...(byEmail ? [el("span", { class: "visually-hidden", text: "Author’s email matches: " })] : []),
+            ...highlighted(email, this.query))),
         el("button", { type: "button", class: "delete", tabindex: "-1", "data-testid": "delete",
-          "aria-label": deleteLabel, title: deleteLabel, disabled: this.searching }, trashIcon())));
+          "aria-label": `Delete “${title}”`, title: this.searching ? "Clear the search to delete posts" : `Delete “${title}”`,
+          "aria-disabled": this.searching ? "true" : false,
+          "aria-describedby": this.searching ? "delete-hint" : false }, trashIcon())));
   }
 
   setCurrent(id) {

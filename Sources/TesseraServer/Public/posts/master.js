@@ -1,10 +1,14 @@
 // The master column's behaviour: loading the list (newest answer wins), live search with the
 // original's feedback texts, and deleting (button, Delete key, swipe), which is off while
-// searching. Drawing is list-view.js, touch is swipe.js; posts.js owns the detail and syncing and
-// is told through `onOpen` and `closeIfOpen`.
+// searching. A delete hides the row at once and offers Undo (undo-toast.js); the server hears of
+// it only when the offer ends (pending-deletes.js), so Undo needs no request at all. Drawing is
+// list-view.js, touch is swipe.js; posts.js owns the detail and syncing and is told through
+// `onOpen`, `closeIfOpen` and `reopen`.
 import { $, api } from "/shared/api.js";
 import { PostList } from "./list-view.js";
+import { PendingDeletes } from "./pending-deletes.js";
 import { enableSwipe } from "./swipe.js";
+import { UndoToast } from "./undo-toast.js";
 
 const SEARCH_DELAY_MS = 120;
 const NO_DELETE = "Deleting is off while searching. Clear the search to delete posts.";
@@ -14,17 +18,17 @@ export class Master {
    * `say(text, info)` for the status line; `openId()` is the post in the detail; `onOpen(id)`
    * opens one; `closeIfOpen(id)` closes the detail when it shows a post that was just deleted.
    */
-  constructor({ say, openId, onOpen, closeIfOpen }) {
-    Object.assign(this, { say, openId, closeIfOpen });
+  constructor({ say, openId, onOpen, closeIfOpen, reopen }) {
+    Object.assign(this, { say, openId, closeIfOpen, reopen });
     this.query = ""; // the search the list shows (trimmed)
-    this.total = 0;
-    this.matching = 0;
-    this.posts = [];
+    this.answer = { total: 0, matching: 0, posts: [] }; // the server's last list, undoable deletes included
+    this.posts = []; // what the list shows: the answer without the undoable deletes
     this.loaded = false; // the list has been drawn once
     this.firstLoad = false; // the store was empty and the first sync runs: no "empty" text yet
     this.request = 0; // newer list answers win; older ones are dropped
-    this.deleting = new Set(); // posts being deleted (their detail is not reloaded meanwhile)
     this.searchTimer = 0;
+    this.pending = new PendingDeletes({ onSent: (id, ok) => this.sent(id, ok) });
+    this.toast = new UndoToast({ box: $("undo-toast"), text: $("undo-text"), button: $("undo"), announcer: $("undo-announce") });
     this.list = new PostList($("post-list"), { onOpen, onDelete: (id) => this.delete(id) });
     this.swipe = enableSwipe($("post-list"), {
       canDelete: () => !this.searching,
@@ -39,6 +43,20 @@ export class Master {
     return $("search").value.trim() !== "";
   }
 
+  /** Posts whose detail must not be reloaded: deleted, though the server does not know yet. */
+  isDeleting(id) {
+    return this.pending.has(id);
+  }
+
+  /** Stored posts, and those matching the search, as the reader sees them (undoable deletes gone). */
+  get total() {
+    return Math.max(0, this.answer.total - (this.query ? this.pending.size : this.answer.hidden));
+  }
+
+  get matching() {
+    return Math.max(0, this.answer.matching - this.answer.hidden);
+  }
+
   async load({ reveal = false } = {}) {
     const request = ++this.request;
     const query = this.query;
@@ -50,15 +68,33 @@ export class Master {
       return;
     }
     if (request !== this.request) return;
+    this.answer = { total: data.total, matching: data.matching, posts: data.posts, hidden: 0 };
+    this.loaded = true;
+    this.draw();
+    if (reveal && this.openId() !== null) this.list.setOpen(this.openId());
+    if (this.changedWhileLoading) this.changed();
+  }
+
+  /** The server's posts changed (a sync or a delete, from any tab): list them again. */
+  changed() {
+    // Before the first list has arrived, that answer may predate the change: ask again after it.
+    this.changedWhileLoading = !this.loaded;
+    if (this.loaded) this.load();
+  }
+
+  /** Draws the last answer without the undoable deletes, unless the rows on screen are the same. */
+  draw() {
+    const visible = this.answer.posts.filter((post) => !this.pending.has(post.id));
+    // Undoable deletes are still stored, so the server counted them: take them off the counts.
+    this.answer.hidden = this.answer.posts.length - visible.length;
     // The same rows again (a status echo of this page's own change): keep the DOM, so a row being
     // swiped, hovered or focused is left alone.
-    const same = this.loaded && sameRows(this.posts, data.posts) && this.list.searching === (query !== "");
-    Object.assign(this, { total: data.total, matching: data.matching, posts: data.posts, loaded: true });
+    const same = this.list.posts === this.posts && sameRows(this.posts, visible) && this.list.query === this.query;
+    this.posts = visible;
     if (!same) {
       this.swipe.reset();
-      this.list.render(this.posts, { searching: query !== "", openId: this.openId() });
+      this.list.render(visible, { query: this.query, openId: this.openId() });
     }
-    if (reveal && this.openId() !== null) this.list.setOpen(this.openId());
     this.showFeedback();
   }
 
@@ -70,6 +106,7 @@ export class Master {
       feedback.textContent = this.loaded && this.total > 0 ? `${this.total} ${this.total === 1 ? "Post" : "Posts"}` : "";
     }
     feedback.classList.toggle("searching", this.query !== "");
+    $("delete-hint").hidden = !this.searching;
     const empty = $("list-empty");
     empty.hidden = true;
     if (this.query && this.matching === 0) {
@@ -91,6 +128,7 @@ export class Master {
 
   wireSearch(input) {
     input.addEventListener("input", () => {
+      $("delete-hint").hidden = !this.searching;
       clearTimeout(this.searchTimer);
       this.swipe.reset();
       this.searchTimer = setTimeout(() => this.applySearch(), SEARCH_DELAY_MS);
@@ -111,41 +149,59 @@ export class Master {
     });
   }
 
-  async delete(id) {
+  /** Hides the post at once and offers Undo; the DELETE goes out when the offer ends. */
+  delete(id) {
     if (this.searching) {
       this.say(NO_DELETE, true);
       return;
     }
     const post = this.posts.find((item) => item.id === id);
-    if (!post) return;
+    if (!post || this.pending.has(id)) return;
     const list = this.list;
-    const next = list.neighbourOf(id);
+    const wasOpen = this.openId() === id;
     list.markRemoving(id);
-    list.setCurrent(next); // any redraw from now on (a status echo) moves the selection on
-    this.deleting.add(id);
-    const pause = new Promise((resolve) => setTimeout(resolve, 180)); // let the row fade out
-    try {
-      await api(`/api/posts/${id}`, { method: "DELETE" });
-    } catch (error) {
-      if (error.status !== 404) { // a 404 means it is gone already, which is what was asked
-        this.deleting.delete(id);
-        list.markRemoving(id, false);
-        list.setCurrent(id);
-        this.say(error.message);
-        return;
-      }
-    }
-    await pause;
-    this.deleting.delete(id);
+    list.setCurrent(list.neighbourOf(id)); // any redraw from now on moves the selection on
+    this.pending.hold(id);
     this.closeIfOpen(id);
-    // The server's status echo may have redrawn the list without the post already.
-    if (this.posts.some((item) => item.id === id)) {
-      this.posts = this.posts.filter((item) => item.id !== id);
-      this.total = Math.max(0, this.total - 1);
-      list.render(this.posts, { searching: false, openId: this.openId() });
+    // Let the row fade out, then draw the list without it (unless Undo came first).
+    setTimeout(() => { if (this.pending.has(id)) this.draw(); }, 180);
+    this.toast.show(`Deleted “${post.title}”.`, {
+      onUndo: ({ hadFocus }) => this.undo(id, { wasOpen, hadFocus }),
+      onExpire: ({ hadFocus }) => {
+        this.pending.send(id);
+        if (hadFocus) list.focusCurrent();
+      },
+    });
+  }
+
+  /** Undo: the row comes back where it was, current and focused; the detail too if it was open. */
+  undo(id, { wasOpen, hadFocus }) {
+    if (!this.pending.cancel(id)) return;
+    const title = this.answer.posts.find((post) => post.id === id)?.title ?? "The post";
+    const hadListFocus = hadFocus || this.list.list.contains(document.activeElement);
+    this.list.markRemoving(id, false);
+    this.draw();
+    this.list.setCurrent(id);
+    if (hadListFocus) this.list.focusCurrent();
+    if (wasOpen) this.reopen(id);
+    this.toast.announce(`“${title}” is back.`);
+  }
+
+  /** The server answered a DELETE that the undo window let through. */
+  sent(id, ok) {
+    const post = this.answer.posts.find((item) => item.id === id);
+    if (ok) {
+      if (post) {
+        this.answer.posts = this.answer.posts.filter((item) => item !== post);
+        this.answer.total = Math.max(0, this.answer.total - 1);
+        if (this.query) this.answer.matching = Math.max(0, this.answer.matching - 1);
+      }
+      this.draw();
+      return;
     }
-    this.showFeedback();
-    this.say(`Deleted “${post.title}”. It comes back with the next sync.`, true);
+    // Not deleted after all (the server could not be reached): show the row again and say so.
+    this.draw();
+    this.say(`“${post?.title ?? "The post"}” could not be deleted: the server did not answer. Try again in a moment.`);
   }
 }
 

@@ -8,6 +8,7 @@ import { $, api, showMessage } from "/shared/api.js";
 import { DetailView } from "./detail-view.js";
 import { Master } from "./master.js";
 import { PhotoDialog } from "./photo-dialog.js";
+import { sendSavedDeletes } from "./pending-deletes.js";
 import { cameFromList, postInAddress, putPostInAddress, savedView, saveView } from "./session.js";
 import { Syncer } from "./sync.js";
 
@@ -56,6 +57,7 @@ const master = new Master({
   openId: () => detail.postId,
   onOpen: (id) => openPost(id, { byHand: true }),
   closeIfOpen: (id) => { if (detail.postId === id) closePost(); },
+  reopen: (id) => { if (detail.postId === null) openPost(id); },
 });
 const list = master.list;
 const syncer = new Syncer({ onProgress: sayProgress, onStatus: statusChanged });
@@ -109,7 +111,7 @@ function backToList() {
 
 async function refreshDetail() {
   const id = detail.postId;
-  if (id === null || master.deleting.has(id)) return;
+  if (id === null || master.isDeleting(id)) return;
   const request = state.detailRequest;
   try {
     const post = await api(`/api/posts/${id}`);
@@ -161,9 +163,9 @@ const count = (value) => (value ?? 0).toLocaleString();
 function statusChanged(status) {
   const before = state.status;
   state.status = status;
-  if (!before || !master.loaded || syncer.running) return;
+  if (!before || syncer.running) return;
   if (status.lastSync !== before.lastSync || status.posts !== before.posts) {
-    master.load();
+    master.changed();
     refreshDetail();
   }
 }
@@ -221,6 +223,7 @@ async function start() {
     say(error.message);
   }
   if (status && status.posts === 0) await sync({ first: true });
+  await sendSavedDeletes(); // deletes this tab made just before a reload: never list them again
   await Promise.all([
     master.load({ reveal: true }),
     wanted === null ? null : openPost(wanted, { restore: savedView(wanted) }),
