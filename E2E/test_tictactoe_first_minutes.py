@@ -170,9 +170,11 @@ def test_a_game_that_is_gone_says_so_and_offers_a_new_one(page):
     assert errors == []
 
 
-@pytest.mark.parametrize("mode", ["local", "online"])
-def test_on_a_phone_the_whole_board_and_the_turn_fit_the_screen_during_a_game(browser, server, mode):
-    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+@pytest.mark.parametrize("mode,size", [("local", (390, 844)), ("online", (390, 844)), ("local", (1024, 768)), ("local", (1280, 860))])
+def test_on_a_phone_the_whole_board_and_the_turn_fit_the_screen_during_a_game(browser, server, mode, size):
+    width, height = size
+    context = browser.new_context(base_url=server, viewport={"width": width, "height": height},
+                                  has_touch=True, is_mobile=width < 600)
     page = context.new_page()
     errors = watch_errors(page)
     try:
@@ -186,8 +188,8 @@ def test_on_a_phone_the_whole_board_and_the_turn_fit_the_screen_during_a_game(br
         assert page.evaluate("window.scrollY") == 0
         for test_id in ["turn-label", "cell-2-0", "cell-2-2", "new-game"]:
             box = page.get_by_test_id(test_id).bounding_box()
-            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (test_id, box)
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (test_id, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height, (test_id, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (test_id, box)
         assert errors == []
     finally:
         context.close()
