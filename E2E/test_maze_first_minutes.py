@@ -75,16 +75,22 @@ def test_on_a_phone_the_drawing_comes_into_view_when_a_maze_runs(browser, server
 def test_figures_are_in_words_with_the_technical_names_at_hand(browser, server):
     context, page = open_context(browser, server)
     page.goto("/maze/")
-    run_maze(page, 9, 21, 21)
+    run_maze(page, 77, 21, 21, latency="slow")
     wait_until_done(page)
     labels = page.locator("[data-testid=stats] dt")
     texts = [text.strip() for text in labels.all_text_contents()]
     assert "Rooms found" in texts and "Locked doors opened" in texts and "Time taken (seconds)" in texts, texts
+    # The best possible time for this maze and latency: what `tessera maze bench --seed 77 --width 21
+    # --height 21` reports as its lower bound (3.24 s), and the real time is no better than that.
+    assert "Best possible (seconds)" in texts, texts
+    expect(page.get_by_test_id("stats-best")).to_have_text("3.240")
+    assert float(page.get_by_test_id("stats-seconds").text_content()) >= 3.24
+    expect(page.get_by_test_id("message")).to_contain_text("the best possible is 3.24 s")
     for text in texts:
         assert not any(word in text.lower() for word in JARGON), f"developer word in the label {text!r}"
     # The technical names: in a tooltip on each label, and in the explanation that opens on a click.
     titles = [labels.nth(i).get_attribute("title") or "" for i in range(labels.count())]
-    for name in ["fetches", "unlocks", "retries", "duplicates avoided"]:
+    for name in ["fetches", "unlocks", "retries", "duplicates avoided", "lower bound"]:
         assert any(name in title for title in titles), (name, titles)
     help_box = page.get_by_test_id("stats-help")
     expect(help_box.locator("dl")).to_be_hidden()

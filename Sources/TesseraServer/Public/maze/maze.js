@@ -7,6 +7,7 @@
 // (stop this exploration and start one with the options in the form now) and "Stop". Every start
 // bumps a generation counter; the old stream is closed (which cancels it on the server), the grid
 // is cleared, and any message that still arrives from an older generation is ignored.
+import { bestPossibleSeconds } from "./maze-bound.js";
 import { MazeView } from "./maze-view.js";
 import { exploreUrl, openExploration } from "./maze-stream.js";
 import { linkFor, prefill, readOptions } from "./maze-options.js";
@@ -27,6 +28,7 @@ const state = {
   startedAt: 0, // performance.now() when `began` arrived: the live clock counts from here
   seconds: 0, // the time shown once loading ends
   path: [],
+  rooms: new Map(), // "row,col" → room message, for the best possible time
 };
 
 // ---- status ------------------------------------------------------------------------------------
@@ -53,6 +55,7 @@ function showStats(stats) {
     $(`stats-${id}`).textContent = text;
   }
   $("stats-valid").dataset.valid = String(stats?.valid ?? "");
+  $("stats-best").textContent = "—";
 }
 
 function render() {
@@ -96,7 +99,7 @@ function start() {
   }
   closeStream();
   const generation = ++state.generation;
-  Object.assign(state, { loading: true, began: null, startedAt: 0, seconds: 0, path: [] });
+  Object.assign(state, { loading: true, began: null, startedAt: 0, seconds: 0, path: [], rooms: new Map() });
   view.clear("Waiting for the server…");
   showStats(null);
   showTime(0);
@@ -123,7 +126,10 @@ function receive(message) {
     revealDrawing();
     say(`Exploring maze ${message.seed}…`);
   } else if (message.type === "room" && state.began) {
-    if (view.addRoom(message)) $("stats-rooms").textContent = String(view.roomCount);
+    if (view.addRoom(message)) {
+      state.rooms.set(`${message.row},${message.col}`, message);
+      $("stats-rooms").textContent = String(view.roomCount);
+    }
   }
 }
 
@@ -142,8 +148,11 @@ function end(message) {
       view.setPath(state.path, $("show-path").checked);
       const steps = Math.max(0, state.path.length - 1);
       const rooms = stats?.rooms ?? view.roomCount;
+      const best = bestPossibleSeconds(state.rooms, state.began?.start, state.began?.latency);
+      $("stats-best").textContent = best === null ? "—" : best.toFixed(3);
+      const bestText = best ? ` (the best possible is ${best.toFixed(2)} s)` : "";
       if (stats?.valid === false) say(`Explored ${rooms} rooms, but the result failed the server's checks.`, false);
-      else say(`Explored all ${rooms} rooms in ${state.seconds.toFixed(2)} s. The exit is ${steps} steps from the start.`);
+      else say(`Explored all ${rooms} rooms in ${state.seconds.toFixed(2)} s${bestText}. The exit is ${steps} steps from the start.`);
       break;
     }
     case "failed":
