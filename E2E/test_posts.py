@@ -1,8 +1,8 @@
 """Browser tests for the Posts reader ("Challenge Accepted!"): the first load syncs and shows its
 progress, live search with the original's feedback texts, delete (button, Delete key, touch swipe;
-Undo is tested in test_posts_first_minutes.py) and a sync bringing posts back, collapsed albums with lazily loaded thumbnails and sticky headers,
-the full-size photo dialog, reloads that keep the reader's place, the phone layout, and a reader
-that keeps working when its origin fails.
+its Undo is tested in test_posts_first_minutes.py) and a sync bringing posts back, collapsed albums
+with lazily loaded thumbnails and sticky headers, the full-size photo dialog, reloads that keep the
+reader's place, the phone layout, and a reader that keeps working when its origin fails.
 
 The reader gets servers of its own (fresh data folders), so the store's state does not depend on
 what other test files did with the shared server; every test starts from a freshly synced store."""
