@@ -201,3 +201,21 @@ def test_a_second_delete_ends_the_first_ones_undo(reader, reader_server):
 
 def page_title(server, post_id):
     return server.get(f"/api/posts/{post_id}")["title"]
+
+
+def test_undoing_the_delete_of_the_open_post_opens_it_again(reader):
+    page = reader
+    open_reader(page)
+    target = rows(page).nth(4)
+    post_id = int(target.get_attribute("data-id"))
+    title = target.get_by_test_id("post-title").text_content()
+    target.get_by_test_id("post-link").click()
+    expect(page.get_by_test_id("post-heading")).to_have_text(title)
+    row(page, post_id).hover()
+    row(page, post_id).get_by_test_id("delete").click()
+    expect(page.get_by_test_id("detail-empty")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/posts/$"))
+    page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("post-heading")).to_have_text(title)
+    expect(page).to_have_url(re.compile(rf"\?post={post_id}$"))
+    expect(row(page, post_id)).to_have_class(re.compile(r"\bopen\b"))
