@@ -12,11 +12,37 @@ struct RunRequest {
     let seconds: Double
 
     static func decode(from request: Request) async throws -> RunRequest {
+        let object = try await jsonObject(from: request)
+        let parsed = try program(in: object)
+        let player = try object["player"].map { value -> String in
+            guard let text = value as? String else { throw APIError.badRequest("`player` must be a string.", code: "bad_json") }
+            return try Self.player(text)
+        }
+        var seconds = 0.0
+        if let value = object["seconds"] {
+            // A JSON boolean is an NSNumber of type "c"; `is Bool` would also be true for 0 and 1 on Linux.
+            guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
+                  (0...86_400).contains(number.doubleValue) else {
+                throw APIError.badRequest("`seconds` must be a number from 0 to 86400.", code: "bad_json")
+            }
+            seconds = number.doubleValue
+        }
+        return RunRequest(program: parsed, player: player, seconds: seconds)
+    }
+
+    /// The body (at most `JSONBody.maxBytes`) as a JSON object, else 400/413.
+    static func jsonObject(from request: Request) async throws -> [String: Any] {
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: JSONBody.maxBytes) } catch is NIOTooManyBytesError { throw JSONBody.tooLarge }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] else {
             throw APIError.badRequest("The body must be a JSON object with a `program`.", code: "bad_json")
         }
+        return object
+    }
+
+    /// The body's `program` in any of its three forms, read by the kit's front ends (400 for a
+    /// wrong shape, 422 for a program that cannot be read).
+    static func program(in object: [String: Any]) throws -> Program {
         guard let program = object["program"] as? [String: Any] else {
             throw APIError.badRequest("`program` must be an object: {\"blocks\": …}, {\"python\": \"…\"} or {\"blocklyXml\": \"…\"}.",
                                       code: "bad_json")
@@ -39,20 +65,7 @@ struct RunRequest {
         } else {
             throw APIError.badRequest("`program` needs `blocks`, `python` or `blocklyXml`.", code: "bad_json")
         }
-        let player = try object["player"].map { value -> String in
-            guard let text = value as? String else { throw APIError.badRequest("`player` must be a string.", code: "bad_json") }
-            return try Self.player(text)
-        }
-        var seconds = 0.0
-        if let value = object["seconds"] {
-            // A JSON boolean is an NSNumber of type "c"; `is Bool` would also be true for 0 and 1 on Linux.
-            guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
-                  (0...86_400).contains(number.doubleValue) else {
-                throw APIError.badRequest("`seconds` must be a number from 0 to 86400.", code: "bad_json")
-            }
-            seconds = number.doubleValue
-        }
-        return RunRequest(program: parsed, player: player, seconds: seconds)
+        return parsed
     }
 
     /// A player id: 8–64 letters, digits, `-` or `_` (the page makes a random one).

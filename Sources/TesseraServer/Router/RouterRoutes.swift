@@ -22,6 +22,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         api.post("levels/import", use: importLevels)
         api.get("levels/:id", use: level)
         api.post("levels/:id/runs", use: run)
+        api.post("runs", use: runDraft)
         api.get("levels/:id/export", use: export)
         api.post("programs/python", use: pythonView)
         api.get("players/:player/progress", use: playerProgress)
@@ -40,6 +41,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     /// A level made in the editor: validated like ours, stored as a custom level with a new id.
     @Sendable func createLevel(_ request: Request, context: Context) async throws -> Response {
         var level = try await JSONBody.decode(Level.self, from: request)
+        try level.checkTextBounds()
         level.id = "custom-" + Secrets.id()
         level.episode = nil
         level.name = String(level.name.prefix(80))
@@ -73,6 +75,13 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
             }
         }
         return try JSONBody.response(result)
+    }
+
+    /// Runs a program on a level given in the body (the designer's Test drive): validated like a
+    /// posted level, answered like a run, and nothing stored, neither the level nor any progress.
+    @Sendable func runDraft(_ request: Request, context: Context) async throws -> Response {
+        let body = try await DraftRunRequest.decode(from: request)
+        return try JSONBody.response(try mappingProgramErrors { try RouterGame.run(body.program, on: body.level) })
     }
 
     /// The level as a Rapid Router level-editor save, to download and import elsewhere (or here).

@@ -6,6 +6,10 @@
 import { el } from "/shared/api.js";
 import { BLOCKS, conditionKey, procedureNames, remaining } from "./program.js";
 
+/** The most a "repeat N times" block counts to in this editor (its long-standing cap; the server
+ *  would take more). */
+const MAX_TIMES = 20;
+
 /** One selectable row; `selection` is its selection key ("start", "id|after", "id|body:0" …). */
 export function row(editor, selection, kind, ...children) {
   const node = el("div", { class: `row ${kind}`, role: "treeitem", tabindex: "-1", "data-sel": selection }, ...children);
@@ -47,10 +51,19 @@ export function renderBlock(editor, block) {
   if (kind === "loop") {
     const head = [icon(), el("span", { text: info.label })];
     if (block.type === "controls_repeat") {
-      const times = el("input", { type: "number", min: "0", max: "20", value: String(block.times ?? 3), class: "times",
+      const times = el("input", { type: "number", min: "0", max: String(MAX_TIMES), value: String(block.times ?? 3), class: "times",
         "data-testid": "repeat-times", "aria-label": "How many times", disabled: locked, inputmode: "numeric" });
-      times.addEventListener("change", () => change(() => { block.times = Math.max(0, Math.min(20, Math.round(Number(times.value) || 0))); }));
+      times.addEventListener("change", () => {
+        const wanted = Math.round(Number(times.value) || 0);
+        const typing = document.activeElement === times; // Enter, not leaving the box
+        change(() => { block.times = Math.max(0, Math.min(MAX_TIMES, wanted)); });
+        // Said beside the box, not silently changed: the child sees why their number became 20.
+        if (wanted > MAX_TIMES) editor.note(block.id, `Set to ${MAX_TIMES}: a repeat can go up to ${MAX_TIMES} times.`, "input.times", typing);
+        else if (wanted < 0) editor.note(block.id, "Set to 0: a repeat cannot go fewer times.", "input.times", typing);
+      });
       head.push(times, el("span", { text: "times" }));
+      const note = editor.notes.get(block.id);
+      if (note) head.push(el("span", { class: "field-note", "data-testid": "repeat-note", text: note }));
     } else {
       head.push(conditionSelect(editor, block, block.id, ""));
     }

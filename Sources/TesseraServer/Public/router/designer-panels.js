@@ -141,6 +141,11 @@ export function renderProblems(host, report) {
     ...report.errors.map((problem) => el("li", { class: "error", "data-testid": "problem", text: problem.text })),
     ...report.warnings.map((problem) => el("li", { class: "warning", "data-testid": "advice", text: problem.text })),
   ];
-  if (!report.errors.length) items.unshift(el("li", { class: "ok", "data-testid": "ready", text: "Nothing to fix. Press Test drive to try it!" }));
+  // "Nothing to fix" only when there is truly nothing; beside advice it would contradict it.
+  if (!report.errors.length) {
+    items.unshift(el("li", { class: "ok", "data-testid": "ready", text: report.warnings.length
+      ? `It can be played. Press Test drive to try it, but first have a look at the ${report.warnings.length === 1 ? "tip" : "tips"} below.`
+      : "Nothing to fix. Press Test drive to try it!" }));
+  }
   host.replaceChildren(...items);
 }

@@ -2,7 +2,9 @@
 // place the depot, houses, traffic lights, cows and scenery, choose the theme, fuel and toolbox, then
 // test-drive the level in the player, save it as a custom level, export it as Rapid Router level
 // JSON or import one. The draft lives in localStorage, so leaving for a test drive and coming back
-// finds it as it was. The server validates every level again (422 with a reason when it cannot work).
+// finds it as it was. A test drive stores nothing: the player reads the draft from localStorage and
+// runs it with POST /api/router/runs; only Save (and Export, which downloads a saved level) stores it.
+// The server validates every level again (422 with a reason when it cannot work).
 
 import { $, api, showMessage } from "/shared/api.js";
 import { key } from "./map-geometry.js";
@@ -15,8 +17,8 @@ import { DesignerCanvas } from "./designer-canvas.js";
 import { renderProblems, renderThemes, renderToolOptions, renderToolbox } from "./designer-panels.js";
 import { exportLevel, importFile, saveLevel } from "./designer-files.js";
 import { drawToolIcons } from "./designer-icons.js";
-
-const DRAFT_KEY = "tessera.router.designer";
+import { DRAFT_KEY } from "./test-drive.js";
+const HISTORY_KEY = "tessera.router.designer.history";
 const TOOL_KEYS = { r: "road", e: "erase", d: "depot", h: "house", l: "light", c: "cow", s: "scenery" };
 
 const state = {
@@ -176,6 +178,7 @@ function refresh({ panel = true, settings = false } = {}) {
   renderProblems($("problems"), report);
   if (panel) renderToolOptions($("tool-options"), toolContext());
   if (settings) renderSettings();
+  $("toolbox-count").textContent = `(${d.toolbox.length} block${d.toolbox.length === 1 ? "" : "s"})`;
   $("undo").disabled = state.undo.length === 0;
   $("redo").disabled = state.redo.length === 0;
   const sig = signature();
@@ -204,7 +207,6 @@ function renderSettings() {
   $("level-hint").value = d.hint;
   renderThemes($("themes"), d, (theme) => { commit((draft) => { draft.theme = theme; }); renderSettings(); });
   renderToolbox($("toolbox"), d, commit);
-  $("toolbox-count").textContent = `(${d.toolbox.length} blocks)`;
 }
 
 function setTool(tool) {
@@ -221,12 +223,25 @@ function storeDraft() {
   } catch { /* a full or disabled storage only loses the draft */ }
 }
 
+/** Undo survives a test drive and back (this tab only), with the draft it belongs to. Written when
+ *  the page is left, not on every change: the history is up to 100 copies of the level. */
+function storeHistory() {
+  try {
+    sessionStorage.setItem(HISTORY_KEY, JSON.stringify({ signature: signature(), undo: state.undo, redo: state.redo }));
+  } catch { /* only undo is lost */ }
+}
+
 function restoreDraft() {
   try {
     const stored = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? "null");
     if (!stored?.level) return false;
     state.draft = fromLevel(stored.level);
     state.saved = stored.saved?.id ? stored.saved : null;
+    const history = JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? "null");
+    if (history?.signature === signature() && Array.isArray(history.undo) && Array.isArray(history.redo)) {
+      state.undo = history.undo.filter((entry) => typeof entry === "string").slice(-100);
+      state.redo = history.redo.filter((entry) => typeof entry === "string").slice(-100);
+    }
     return true;
   } catch {
     return false;
@@ -273,11 +288,20 @@ async function act(work, refused = (reason) => `The server says the level cannot
   }
 }
 
+/** Test drive: the server checks the draft by running an empty program on it (POST
+ *  /api/router/runs stores nothing), so a level it refuses is explained here, where it can be fixed;
+ *  then the player opens the draft (it reads it from localStorage, where refresh() keeps it). */
 const testDrive = () => act(async () => {
-  const id = await ensureSaved();
-  if (!id) return;
-  say("Saved. Off to the test drive…");
-  location.href = `/router/#level=${encodeURIComponent(id)}`;
+  const report = checkDraft(state.draft);
+  if (report.errors.length) {
+    say(`Not yet: ${report.errors[0].text}`, false);
+    return;
+  }
+  await api("/api/router/runs", { method: "POST", body: { level: toLevel(state.draft), program: { blocks: [] } } });
+  storeDraft();
+  storeHistory();
+  say("Off to the test drive… (nothing is saved)");
+  location.href = "/router/#draft";
 });
 
 const save = () => act(async () => {
@@ -302,6 +326,7 @@ const importNow = (file) => act(async () => {
 // ---- wiring ---------------------------------------------------------------------------------------
 drawToolIcons($("tools"));
 for (const button of document.querySelectorAll(".tool")) button.addEventListener("click", () => { say(""); setTool(button.dataset.tool); });
+window.addEventListener("pagehide", storeHistory);
 $("undo").addEventListener("click", () => undo(state.undo, state.redo));
 $("redo").addEventListener("click", () => undo(state.redo, state.undo));
 $("test-drive").addEventListener("click", testDrive);

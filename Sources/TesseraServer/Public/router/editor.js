@@ -36,6 +36,7 @@ export class BlockEditor {
     this.program = { blocks: [], procedures: [] };
     this.selection = { id: "start" };
     this.locked = false;
+    this.notes = new Map(); // block id → a note shown beside its field (block-view.js)
     this.history = new History(100);
     this.drag = new BlockDrag(this);
     deleteButton.addEventListener("click", () => this.deleteSelected());
@@ -59,6 +60,7 @@ export class BlockEditor {
     this.program = program;
     this.selection = { id: "start" };
     this.history.clear();
+    this.notes.clear();
     this.render();
   }
 
@@ -71,6 +73,7 @@ export class BlockEditor {
   /** Every edit: apply, re-render, report; one undo step when the program changed. */
   change(edit) {
     if (this.locked) return false;
+    this.notes.clear(); // a note beside a field lasts until the next edit
     const before = JSON.stringify(this.program);
     const result = edit();
     const after = JSON.stringify(this.program);
@@ -78,6 +81,15 @@ export class BlockEditor {
     this.render();
     if (after !== before) this.hooks.onChange(this.program);
     return result;
+  }
+
+  /** Shows `text` beside a block's field (and says it); `refocus`: the keyboard was in that field
+   *  (re-rendering replaced it), so it goes back there. */
+  note(id, text, field, refocus) {
+    this.notes.set(id, text);
+    this.render();
+    if (refocus) this.programNode.querySelector(`.block[data-block-id="${CSS.escape(id)}"] ${field}`)?.focus();
+    this.hooks.say(text, true);
   }
 
   undo() { this.travel("undo"); }
@@ -91,6 +103,7 @@ export class BlockEditor {
       return;
     }
     this.program = sanitize(JSON.parse(snapshot));
+    this.notes.clear();
     this.render();
     this.hooks.onChange(this.program);
     this.hooks.say(direction === "undo" ? "Undone." : "Redone.", true);
@@ -136,8 +149,11 @@ export class BlockEditor {
       const block = makeBlock(this.program, type, { procedureNames: procedureNames(this.program) });
       this.selection = insert(this.program, this.selection, block);
     });
-    // Focus stays on the palette (Enter again adds another); the new block scrolls into view.
+    // Focus stays on the palette (Enter again adds another); the new block scrolls into view, and
+    // the status line says what happened, as it does for a drop (the count makes each one news).
     this.reveal(this.selectedRow());
+    const count = blockCount(this.program);
+    this.hooks.say(`Added “${BLOCKS[type]?.label ?? type}”. Your program has ${count} block${count === 1 ? "" : "s"}.`, true);
   }
 
   setConditionFromPalette(type) {
@@ -146,7 +162,7 @@ export class BlockEditor {
       this.hooks.say("Select a “repeat while”, “repeat until” or “if” block first, then choose its condition.");
       return;
     }
-    this.putCondition(type, target.owner);
+    if (this.putCondition(type, target.owner)) this.hooks.say(`Condition set: “${BLOCKS[type]?.label ?? type}”.`, true);
   }
 
   putCondition(type, owner) {

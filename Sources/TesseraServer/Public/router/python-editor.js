@@ -1,7 +1,9 @@
 // The Python tab: a plain textarea over a backdrop of line boxes, with a gutter of line numbers.
 // The backdrop marks the line the server reported an error on ("Line N: …") and, during a run,
 // the line that is running (events name their block "line:N"). Tab inserts four spaces
-// (Escape then Tab leaves the editor, so the keyboard is never trapped).
+// (Escape then Tab leaves the editor, so the keyboard is never trapped). Enter keeps the line's
+// indent, and indents four spaces more after a line ending with ":" (a loop, an if, a def), as
+// Python needs.
 import { el } from "/shared/api.js";
 
 export const PYTHON_START = "from van import Van\n\nmy_van = Van()\n\n";
@@ -33,12 +35,31 @@ export class PythonEditor {
 
   onKey(event) {
     if (event.key === "Escape") { this.escaped = true; return; }
+    if (this.textarea.readOnly || event.isComposing) return;
+    if (event.key === "Enter" && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      this.escaped = false;
+      const { selectionStart: start, value } = this.textarea;
+      const line = value.slice(value.lastIndexOf("\n", start - 1) + 1, start);
+      const indent = /^[ \t]*/.exec(line)[0];
+      const opens = /:\s*(#.*)?$/.test(line) && !line.trim().startsWith("#");
+      this.insert("\n" + indent + (opens ? "    " : ""));
+      return;
+    }
     if (event.key !== "Tab" || this.escaped || event.shiftKey) { this.escaped = false; return; }
     event.preventDefault();
-    const { selectionStart: start, selectionEnd: end, value } = this.textarea;
-    this.textarea.value = value.slice(0, start) + "    " + value.slice(end);
-    this.textarea.selectionStart = this.textarea.selectionEnd = start + 4;
-    this.textarea.dispatchEvent(new Event("input"));
+    this.insert("    ");
+  }
+
+  /** Types `text` at the cursor. execCommand keeps the browser's own undo (Ctrl+Z) working; where
+   *  it is missing, the text is spliced in and an input event sent. */
+  insert(text) {
+    const area = this.textarea;
+    if (document.execCommand?.("insertText", false, text)) return;
+    const { selectionStart: start, selectionEnd: end, value } = area;
+    area.value = value.slice(0, start) + text + value.slice(end);
+    area.selectionStart = area.selectionEnd = start + text.length;
+    area.dispatchEvent(new Event("input"));
   }
 
   markError(line) { this.errorLine = line; this.render(); }

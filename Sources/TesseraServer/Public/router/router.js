@@ -2,7 +2,8 @@
 // Python tab, the read-only Python view, and runs (runner.js).
 // The server runs every program (RouterKit); this page only edits programs and animates the events
 // it gets back. Progress lives on the server under an anonymous player id kept in localStorage.
-// Routing is the location hash: "" is the level select, "#level=ID" a level.
+// Routing is the location hash: "" is the level select, "#level=ID" a level, "#draft" the designer's
+// Test drive (test-drive.js: the draft level from localStorage, run without storing anything).
 import { $, api, el, showMessage } from "/shared/api.js";
 import { BlockEditor } from "./editor.js";
 import { MapView } from "./map-view.js";
@@ -11,6 +12,7 @@ import { emptyProgram, sanitize } from "./program.js";
 import { PYTHON_START, PythonEditor } from "./python-editor.js";
 import { PythonView } from "./python-view.js";
 import { Runner } from "./runner.js";
+import { DESIGNER_URL, DRAFT_ID, readDraft } from "./test-drive.js";
 
 const PLAYER_KEY = "tessera.router.player";
 const SPEED_KEY = "tessera.router.speed";
@@ -38,7 +40,7 @@ const editor = new BlockEditor(
 );
 const python = new PythonEditor({ textarea: $("python-code"), gutter: $("gutter"), backdrop: $("code-backdrop") }, () => save());
 const pythonView = new PythonView({ code: $("pyview-code"), status: $("pyview-status") }, () => editor.program);
-const runner = new Runner({ state, map, editor, python, say, refreshProgress, nextLevelId });
+const runner = new Runner({ state, map, editor, python, say, refreshProgress, nextLevelId, journey });
 
 function playerId() {
   let id = localStorage.getItem(PLAYER_KEY);
@@ -51,6 +53,7 @@ function playerId() {
 }
 
 function say(text, info = true) {
+  $("message").classList.remove("behind-result"); // see runner.showResult
   showMessage($("message"), text, info);
 }
 
@@ -145,13 +148,32 @@ async function openLevel(id) {
     showSelect();
     return;
   }
+  showLevel(level);
+}
+
+/** The designer's draft, for a test drive: nothing is fetched or stored. */
+function openDraft() {
+  const level = readDraft();
+  if (!level) {
+    say("There is no level in the designer to test drive yet. Make one with ✎ Make a level.", false);
+    showSelect();
+    return;
+  }
+  showLevel(level);
+  say("Test drive: build a program and press Play. Nothing is saved until you press Save in the designer.");
+}
+
+function showLevel(level) {
   runner.stop(false);
   state.level = level;
   state.openedAt = performance.now();
   $("select-view").hidden = true;
   $("level-view").hidden = false;
-  $("to-levels").hidden = false;
-  const number = state.order.includes(level.id) ? `Level ${level.id}: ` : "";
+  const draft = level.source === "draft";
+  $("to-levels").hidden = draft;
+  $("to-designer").hidden = !draft;
+  $("test-drive-note").hidden = !draft;
+  const number = state.order.includes(level.id) ? `Level ${level.id}: ` : draft ? "Test drive: " : "";
   $("level-title").textContent = number + level.name;
   document.title = `${number}${level.name} · Rapid Router · Tessera`;
   $("level-lesson").textContent = level.lesson || "Get the van to the house.";
@@ -172,7 +194,8 @@ async function openLevel(id) {
   runner.resetMap();
   $("map").setAttribute("aria-label", describe(level));
   say(level.pythonEnabled && !level.blocklyEnabled ? "Write your program in Python, then press Play." : "Build your program under Start, then press Play.");
-  $("level-title").focus?.();
+  // Keyboard and screen-reader users start at the level's name, not back at the top of the page.
+  $("level-title").focus({ preventScroll: true });
 }
 
 /** The map in words, for screen readers (x from the left, y from the bottom, as in the lessons). */
@@ -221,18 +244,30 @@ function setTab(tab) {
 }
 
 function showSelect() {
+  const left = state.level?.id;
   runner.stop(false);
   state.level = null;
   $("select-view").hidden = false;
   $("level-view").hidden = true;
   $("to-levels").hidden = true;
+  $("to-designer").hidden = true;
   document.title = "Rapid Router · Tessera";
   renderSelect();
+  // Back from a level: focus its tile, so the keyboard carries on from where the child was.
+  if (left) document.querySelector(`[data-testid="level-${CSS.escape(left)}"]`)?.focus({ preventScroll: false });
 }
 
 function nextLevelId() {
   const index = state.order.indexOf(state.level?.id);
   return index >= 0 ? state.order[index + 1] ?? null : null;
+}
+
+/** Where the open level sits: {draft, episode, lastOfEpisode, lastOfAll}. */
+function journey() {
+  const id = state.level?.id;
+  const episode = state.episodes.find((e) => e.levels.some((level) => level.id === id)) ?? null;
+  const last = episode?.levels.at(-1)?.id === id;
+  return { draft: state.level?.source === "draft", episode, lastOfEpisode: last, lastOfAll: last && state.order.at(-1) === id };
 }
 
 // ---- wiring -------------------------------------------------------------------------------
@@ -247,6 +282,8 @@ $("next-level").addEventListener("click", () => {
   const next = nextLevelId();
   if (next) location.hash = `level=${encodeURIComponent(next)}`;
 });
+$("all-levels").addEventListener("click", () => { location.hash = ""; });
+$("result-designer").addEventListener("click", () => { location.href = DESIGNER_URL; });
 for (const [name, id] of Object.entries(TABS)) {
   $(id).addEventListener("click", () => setTab(name));
   $(id).addEventListener("keydown", (event) => {
@@ -264,7 +301,8 @@ $("to-levels").addEventListener("click", (event) => { event.preventDefault(); lo
 
 async function route() {
   const id = /^#level=(.+)$/.exec(location.hash)?.[1];
-  if (id) await openLevel(decodeURIComponent(id));
+  if (location.hash === `#${DRAFT_ID}`) openDraft();
+  else if (id) await openLevel(decodeURIComponent(id));
   else showSelect();
 }
 

@@ -1,6 +1,7 @@
 // Running a program: Play, Step, Stop, Reset and the speed, the fuel gauge, the running and failing
 // block marks, the sounds and the result card. The server runs the whole program at once
-// (POST /api/router/levels/{id}/runs); this only animates the events it answers with (player.js).
+// (POST /api/router/levels/{id}/runs, or POST /api/router/runs with the level itself for the
+// designer's test drive, which stores nothing); this only animates the events it answers with (player.js).
 //
 // - Play: run and animate to the end. While stepping, Play goes on at full speed.
 // - Step: the first press runs the program and shows its first step; each press after that shows
@@ -9,9 +10,10 @@
 import { $, api } from "/shared/api.js";
 import { Player } from "./player.js";
 import { Sounds } from "./sounds.js";
+import { draftBody } from "./test-drive.js";
 
 export class Runner {
-  /** `page`: { state, map, editor, python, say, refreshProgress, nextLevelId }. */
+  /** `page`: { state, map, editor, python, say, refreshProgress, nextLevelId, journey }. */
   constructor(page) {
     this.page = page;
     this.state = page.state;
@@ -65,6 +67,7 @@ export class Runner {
 
   clearResult() {
     $("result").hidden = true;
+    $("message").classList.remove("behind-result");
   }
 
   showEvent(event) {
@@ -120,11 +123,14 @@ export class Runner {
     this.setRunning(true);
     this.sounds.play("engine");
     this.say(stepping ? "Step by step: watch the highlighted block." : "The van is on its way…");
+    const draft = level.source === "draft";
     let result;
     try {
-      result = await api(`/api/router/levels/${encodeURIComponent(level.id)}/runs`, {
-        method: "POST", body: { program: this.programBody(), player: state.player, seconds: Math.round(seconds * 1000) / 1000 },
-      });
+      result = draft
+        ? await api("/api/router/runs", { method: "POST", body: { level: draftBody(level), program: this.programBody() } })
+        : await api(`/api/router/levels/${encodeURIComponent(level.id)}/runs`, {
+          method: "POST", body: { program: this.programBody(), player: state.player, seconds: Math.round(seconds * 1000) / 1000 },
+        });
     } catch (error) {
       if (run !== state.run) return;
       this.setRunning(false);
@@ -134,7 +140,7 @@ export class Runner {
       return;
     }
     if (run !== state.run) return;
-    this.page.refreshProgress();
+    if (!draft) this.page.refreshProgress();
     const playing = this.player.play(result.events, { stepping });
     this.renderButtons();
     const finished = await playing;
@@ -168,21 +174,42 @@ export class Runner {
     }
     if (outcome.success) this.sounds.play("jingle");
     $("result").dataset.success = String(outcome.success);
-    // Keep the end of the journey visible: the card docks away from where the van stopped.
-    $("result").classList.toggle("at-bottom", outcome.position[1] >= 4);
-    $("result-title").textContent = outcome.success ? (score.total === score.max ? "Full marks!" : "Delivered!") : "Oh no!";
+    const title = outcome.success ? (score.total === score.max ? "Full marks!" : "Delivered!") : "Oh no!";
+    $("result-title").textContent = title;
     $("result-message").textContent = outcome.message;
     $("route-score").textContent = scoreText(score.route, score.routeMax);
     $("algorithm-score").textContent = scoreText(score.algorithm, score.algorithmMax);
     $("total-score").textContent = `${score.total}/${score.max}`;
     $("score-note").textContent = outcome.success ? `${score.message} (${result.blockCount} block${result.blockCount === 1 ? "" : "s"})` : "";
     const next = this.page.nextLevelId();
+    const where = this.page.journey();
+    const finish = outcome.success ? finishText(where) : "";
+    $("result-finish").textContent = finish;
+    $("result-finish").hidden = !finish;
     $("next-level").hidden = !outcome.success || !next;
-    $("try-again").hidden = outcome.success && score.total === score.max && Boolean(next);
+    // Where there is no next level (the last one, a custom level) the way on is the level list;
+    // at the end of an episode it is offered beside the next episode's first level.
+    $("all-levels").hidden = !outcome.success || where.draft || (Boolean(next) && !where.lastOfEpisode);
+    $("all-levels").classList.toggle("primary", !next); // the way on when there is no next level
+    $("result-designer").hidden = !where.draft;
+    $("try-again").hidden = outcome.success && score.total === score.max && (Boolean(next) || !$("all-levels").hidden || where.draft);
     $("result").hidden = false;
-    this.say(outcome.success ? "Delivered!" : outcome.message, outcome.success);
-    (outcome.success && next ? $("next-level") : $("try-again")).focus({ preventScroll: true });
+    // The map gives up the card's height (router.css), so map, controls and card fit the window.
+    $("result").parentElement.style.setProperty("--result-room", `${Math.ceil($("result").getBoundingClientRect().height) + 12}px`);
+    // The status line is the live region: it says the result once for screen readers, and is
+    // hidden from sight while the card shows the same words (so they never appear twice).
+    this.say([title, outcome.message, finish].filter(Boolean).join(" "), outcome.success);
+    $("message").classList.add("behind-result");
+    const first = ["next-level", "all-levels", "result-designer", "try-again"].map((id) => $(id)).find((button) => !button.hidden);
+    first?.focus({ preventScroll: true });
   }
+}
+
+/** What finishing this level means beyond itself: the end of an episode, or of every level. */
+function finishText({ episode, lastOfEpisode, lastOfAll }) {
+  if (lastOfAll) return "That was the very last level: you have finished every episode of Rapid Router. Well done!";
+  if (lastOfEpisode && episode) return `That was the last level of Episode ${episode.number}, “${episode.name}”: the episode is done!`;
+  return "";
 }
 
 function lineOf(block) {

@@ -5,6 +5,9 @@
 // page just stays quiet. The last sound asked for is written on the mute button
 // (`data-last-sound`), which is how the tests hear them.
 
+import { el } from "/shared/api.js";
+import { svgEl } from "./map-geometry.js";
+
 const MUTE_KEY = "tessera.router.muted";
 
 export class Sounds {
@@ -23,15 +26,15 @@ export class Sounds {
     if (!muted) this.play("chime");
   }
 
+  /** A "Mute sounds" toggle (aria-pressed: muted) that also shows its state in words and with a
+   *  drawn speaker, crossed out when muted: "Sound on/off", or just "On/Off" where room is short. */
   render() {
     if (!this.button) return;
     this.button.setAttribute("aria-pressed", String(this.muted));
-    const label = document.createElement("span");
-    label.className = "label";
-    label.textContent = this.muted ? " Sound off" : " Sound on";
-    this.button.replaceChildren("♪", label);
-    this.button.title = this.muted ? "Turn the sounds on" : "Turn the sounds off";
-    this.button.setAttribute("aria-label", "Sounds");
+    this.button.setAttribute("aria-label", "Mute sounds");
+    const words = (long, short) => [el("span", { class: "label long", text: long }), el("span", { class: "label short", text: short })];
+    this.button.replaceChildren(speaker(this.muted), ...(this.muted ? words("Sound off", "Off") : words("Sound on", "On")));
+    this.button.title = this.muted ? "Sounds are off: press to turn them on" : "Sounds are on: press to turn them off";
   }
 
   /** Plays one of: engine, horn, chime, crash, jingle. */
@@ -128,3 +131,13 @@ const SOUNDS = {
     [523, 659, 784, 1046].forEach((freq, index) => tone(ctx, out, at + index * 0.12, { type: "triangle", freq, length: index === 3 ? 0.6 : 0.18, volume: 0.3 }));
   },
 };
+
+/** A small speaker: with sound waves when on, crossed out when muted (drawn: emoji fonts vary). */
+function speaker(muted) {
+  const line = { fill: "none", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round" };
+  return svgEl("svg", { viewBox: "0 0 16 16", class: "speaker", "aria-hidden": "true" },
+    svgEl("path", { d: "M2,6H5L9,2.5V13.5L5,10H2Z", fill: "currentColor" }),
+    ...(muted
+      ? [svgEl("path", { d: "M11,5.5L15,10.5M15,5.5L11,10.5", ...line })]
+      : [svgEl("path", { d: "M11,5.5a3.5,3.5 0 0 1 0,5", ...line }), svgEl("path", { d: "M12.8,3.5a6,6 0 0 1 0,9", ...line })]));
+}
