@@ -4,7 +4,7 @@
 // error the page shows the message and reloads the puzzle, so it always ends as the server has it.
 // User text only ever reaches the page through textContent.
 import { $, api, showMessage } from "/shared/api.js";
-import { ask } from "./ask.js";
+import { ask } from "/shared/ask.js";
 import { BoardView } from "./board-view.js";
 import { installDrag } from "./drag.js";
 import { installKeyboard } from "./keyboard.js";

@@ -5,7 +5,7 @@
 // board, the turn, the names, the mode and the level all come back from there.
 import { $, api, el, showMessage } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
-import { ask } from "./ask.js";
+import { ask } from "/shared/ask.js";
 
 const state = {
   game: null, token: null, marker: null, events: null, message: "", info: false,
