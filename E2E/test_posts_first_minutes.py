@@ -219,3 +219,24 @@ def test_undoing_the_delete_of_the_open_post_opens_it_again(reader):
     expect(page.get_by_test_id("post-heading")).to_have_text(title)
     expect(page).to_have_url(re.compile(rf"\?post={post_id}$"))
     expect(row(page, post_id)).to_have_class(re.compile(r"\bopen\b"))
+
+
+def test_a_delete_the_server_refuses_puts_the_post_back_and_says_so(reader, reader_server):
+    page = reader
+    page.clock.install()
+    open_reader(page)
+    before = ids(page)
+    page.route(f"**/api/posts/{before[2]}", lambda route: route.fulfill(status=503, json={
+        "error": {"code": "database_unavailable", "message": "The database is not answering."}})
+        if route.request.method == "DELETE" else route.continue_())
+    row(page, before[2]).hover()
+    row(page, before[2]).get_by_test_id("delete").click()
+    expect(row(page, before[2])).to_have_count(0)
+    page.clock.fast_forward("00:07")
+    expect(row(page, before[2])).to_have_count(1)
+    assert ids(page) == before
+    expect(page.get_by_test_id("message")).to_contain_text("could not be deleted, so it is back in the list")
+    expect(page.get_by_test_id("feedback")).to_have_text("100 Posts")
+    assert reader_server.status_of(f"/api/posts/{before[2]}") == 200
+    # The refused request is logged by the browser; nothing else may be.
+    page.problems[:] = [p for p in page.problems if "status of 503" not in p]

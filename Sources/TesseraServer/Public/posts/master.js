@@ -199,9 +199,9 @@ export class Master {
       this.draw();
       return;
     }
-    // Not deleted after all (the server could not be reached): show the row again and say so.
+    // Not deleted after all (the server could not be reached or refused): show the row again, say so.
     this.draw();
-    this.say(`“${post?.title ?? "The post"}” could not be deleted: the server did not answer. Try again in a moment.`);
+    this.say(`“${post?.title ?? "The post"}” could not be deleted, so it is back in the list. Try again in a moment.`);
   }
 }
 
