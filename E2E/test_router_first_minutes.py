@@ -1,5 +1,5 @@
-"""Browser tests for Rapid Router's first minutes, as a child or a teacher meets them: a test drive in
-the level designer stores nothing and comes back to the same draft; the result card never covers the
+"""Browser tests for Rapid Router's first minutes, as a child or a teacher meets them: a test drive (and
+an export) in the level designer stores nothing, and a test drive comes back to the same draft; the result card never covers the
 map; the level select, the result at the end of an episode, the designer's toolbox count and checks,
 the block editor's announcements, focus, the repeat limit, the run controls in Step mode, Python
 indentation and the sound button on a phone."""
@@ -68,7 +68,7 @@ def draw_level(page, name):
 
 # ---- 1: a test drive stores nothing --------------------------------------------------------------
 def test_test_drives_store_nothing_and_come_back_to_the_draft(browser, server):
-    context = context_for(browser, server, DESKTOP)
+    context = context_for(browser, server, DESKTOP, accept_downloads=True)
     page = context.new_page()
     errors = watch_errors(page)
     stores = []
@@ -99,6 +99,11 @@ def test_test_drives_store_nothing_and_come_back_to_the_draft(browser, server):
         expect(page.get_by_test_id("saved-note")).to_have_text("Not saved yet.")
         page.fill("[data-testid=level-name]", f"Drive me {drive + 1}")  # a change before the next drive
 
+    # Export downloads the draft as it is, and stores nothing either.
+    with page.expect_download() as download:
+        page.click("[data-testid=export]")
+    assert download.value.suggested_filename == "rapid-router-level-Drive-me-4.json"
+    expect(page.get_by_test_id("message")).to_contain_text("Downloaded")
     assert stores == [], stores
     assert len(custom_levels(page)) == before
     page.goto("/router/")

@@ -5,8 +5,9 @@ import HummingbirdTesting
 import Testing
 @testable import TesseraServer
 
-/// `POST /api/router/runs`: the designer's Test drive runs a level given in the body and stores
-/// nothing (no custom level, no progress), with the same checks as the stored-level routes.
+/// `POST /api/router/runs` and `POST /api/router/exports`: the designer's Test drive and Export take
+/// the level in the body and store nothing (no custom level, no progress), with the same checks as
+/// the stored-level routes.
 @Suite struct RouterDraftRunTests {
     static func draft(_ program: Any, level: String = RouterAPITests.straightLevel) throws -> String {
         #"{"level": \#(level), "program": \#(String(decoding: try JSONSerialization.data(withJSONObject: program), as: UTF8.self))}"#
@@ -67,6 +68,26 @@ import Testing
             let huge = #"{"level": \#(RouterAPITests.straightLevel), "program": {"python": "\#(String(repeating: "#", count: 1 << 20))"}}"#
             #expect(try await client.call(.post, "/api/router/runs", json: huge).status == .contentTooLarge)
             #expect((try await client.call(.get, "/api/router/episodes").body["custom"] as? [Any])?.count == 0)
+        }
+    }
+
+    @Test func anExportedDraftIsAnEditorSaveAndNothingIsStored() async throws {
+        try await buildApplication(testConfiguration()).test(.router) { client in
+            let (status, headers, save) = try await client.execute(uri: "/api/router/exports", method: .post, headers: [.contentType: "application/json"],
+                                                                   body: ByteBuffer(string: RouterAPITests.straightLevel)) { response in
+                (response.status, response.headers, (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:])
+            }
+            #expect(status == .ok)
+            #expect(headers[.contentDisposition] == #"attachment; filename="rapid-router-level-Straight-on.json""#)
+            #expect(save["name"] as? String == "Straight on" && save["path"] is String)
+            #expect((try await client.call(.get, "/api/router/episodes").body["custom"] as? [Any])?.count == 0)
+            // It imports back (which does store it, as an import should).
+            let imported = try await client.call(.post, "/api/router/levels/import", json: try RouterAPITests.body(save))
+            #expect(imported.status == .created)
+            let unjoined = RouterAPITests.straightLevel.replacingOccurrences(of: #""connections": [0, 2]"#, with: #""connections": [2]"#)
+            let refused = try await client.call(.post, "/api/router/exports", json: unjoined)
+            #expect(refused.status == .unprocessableContent && errorCode(refused.body) == "one_way_connection")
+            #expect(try await client.call(.post, "/api/router/exports", json: "{}").status == .badRequest)
         }
     }
 }

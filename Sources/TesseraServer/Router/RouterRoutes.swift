@@ -23,6 +23,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         api.get("levels/:id", use: level)
         api.post("levels/:id/runs", use: run)
         api.post("runs", use: runDraft)
+        api.post("exports", use: exportDraft)
         api.get("levels/:id/export", use: export)
         api.post("programs/python", use: pythonView)
         api.get("players/:player/progress", use: playerProgress)
@@ -87,11 +88,29 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     /// The level as a Rapid Router level-editor save, to download and import elsewhere (or here).
     @Sendable func export(_ request: Request, context: Context) async throws -> Response {
         let level = try await find(try Self.levelID(context)).level
-        let file = level.id.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        return try Self.download(level, file: level.id)
+    }
+
+    /// `rapid-router-level-<file>.json`, keeping `file`'s ASCII letters, digits and dashes (spaces
+    /// become dashes; at most 60; "level" when nothing is left), so the header needs no escaping.
+    static func download(_ level: Level, file: String) throws -> Response {
+        let name = String(String(file.unicodeScalars.compactMap { scalar -> Character? in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : scalar == " " ? "-" : nil
+        }).prefix(60))
         return Response(status: .ok,
                         headers: [.contentType: "application/json",
-                                  .contentDisposition: "attachment; filename=\"rapid-router-level-\(file).json\""],
+                                  .contentDisposition: "attachment; filename=\"rapid-router-level-\(name.isEmpty ? "level" : name).json\""],
                         body: .init(byteBuffer: ByteBuffer(bytes: try LevelExport.editorSave(level))))
+    }
+
+    /// A level given in the body as a level-editor save (the designer's Export), validated like a
+    /// posted level and not stored: downloading a level does not publish it.
+    @Sendable func exportDraft(_ request: Request, context: Context) async throws -> Response {
+        var level = try await JSONBody.decode(Level.self, from: request)
+        try level.checkTextBounds()
+        level.episode = nil
+        try level.validate()
+        return try Self.download(level, file: level.name)
     }
 
     /// The page's read-only "Python view": what a block program says in Python, and its block count.

@@ -1,6 +1,6 @@
-// The designer's talks with the server: save a level as a custom level, download its export
-// (Rapid Router level-editor JSON, from `GET /api/router/levels/{id}/export`), and import a Rapid
-// Router file (`POST /api/router/levels/import`) then fetch the level it became.
+// The designer's talks with the server: save a level as a custom level, download the draft as a
+// Rapid Router level-editor file (`POST /api/router/exports`, which stores nothing), and import a
+// Rapid Router file (`POST /api/router/levels/import`) then fetch the level it became.
 
 import { api, ApiError } from "/shared/api.js";
 
@@ -9,22 +9,22 @@ export function saveLevel(level) {
   return api("/api/router/levels", { method: "POST", body: level });
 }
 
-/** Downloads the stored level's export; answers the file name. */
-export async function exportLevel(id) {
+/** Downloads `level` as a level-editor file; answers the file name. */
+export async function exportLevel(level) {
   let response;
   try {
-    response = await fetch(`/api/router/levels/${encodeURIComponent(id)}/export`);
+    response = await fetch("/api/router/exports", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(level) });
   } catch {
     throw new ApiError(0, "network", "The server cannot be reached. Is `tessera serve` running?");
   }
   if (!response.ok) {
     const detail = (await response.json().catch(() => ({}))).error ?? {};
     throw new ApiError(response.status, detail.code ?? `http_${response.status}`,
-      response.status === 404 && !detail.message ? "This server cannot export levels yet." : `Export failed: ${detail.message ?? response.statusText}`);
+      response.status === 404 && !detail.message ? "This server cannot export levels yet." : detail.message ?? response.statusText);
   }
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const quoted = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  const name = quoted ? decodeURIComponent(quoted) : `${id}.json`;
+  const name = quoted ? decodeURIComponent(quoted) : "rapid-router-level.json";
   const url = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement("a"), { href: url, download: name });
   link.hidden = true;

@@ -3,7 +3,8 @@
 // test-drive the level in the player, save it as a custom level, export it as Rapid Router level
 // JSON or import one. The draft lives in localStorage, so leaving for a test drive and coming back
 // finds it as it was. A test drive stores nothing: the player reads the draft from localStorage and
-// runs it with POST /api/router/runs; only Save (and Export, which downloads a saved level) stores it.
+// runs it with POST /api/router/runs. Export (POST /api/router/exports) stores nothing either: only
+// Save stores the level.
 // The server validates every level again (422 with a reason when it cannot work).
 
 import { $, api, showMessage } from "/shared/api.js";
@@ -310,12 +311,16 @@ const save = () => act(async () => {
   if (id) say(wasSaved ? "Already saved: it is in All levels, under your own levels." : `Saved “${state.draft.name}”. Find it in All levels, under your own levels.`);
 });
 
+/** Export downloads the draft as it is; like a test drive it stores nothing (only Save does). */
 const exportNow = () => act(async () => {
-  const id = await ensureSaved();
-  if (!id) return;
-  const name = await exportLevel(id);
+  const report = checkDraft(state.draft);
+  if (report.errors.length) {
+    say(`Not yet: ${report.errors[0].text}`, false);
+    return;
+  }
+  const name = await exportLevel(toLevel(state.draft));
   say(`Downloaded ${name}: Rapid Router level JSON. Import it here or in Rapid Router's level editor.`);
-});
+}, (reason) => `The server says the level cannot be exported yet: ${reason}`);
 
 const importNow = (file) => act(async () => {
   const { level, id, note } = await importFile(file);
