@@ -7,6 +7,8 @@ import shutil
 import socket
 import tempfile
 
+import pytest
+
 from playwright.sync_api import expect
 
 from conftest import start_server
@@ -48,6 +50,21 @@ def test_a_page_opened_while_the_server_is_away_says_so_and_loads_by_itself_when
     expect(page.locator("body[data-ready=true]")).to_have_count(1, timeout=20_000)
     expect(page.get_by_test_id("level-1")).to_be_visible()
     expect(banner).to_be_hidden(timeout=10_000)
+    assert problems == []
+
+
+@pytest.mark.parametrize("path", ["/pentomino/", "/posts/", "/maze/?seed=7&width=9&height=9"])
+def test_every_page_says_it_in_the_visitors_words_and_comes_back_by_itself(page, path):
+    problems = watch_errors(page)
+    cut_off(page)
+    page.goto(path)
+    banner = page.get_by_test_id("connection-banner")
+    expect(banner).to_contain_text("Can't reach")
+    expect(page.locator("body")).not_to_contain_text(DEVELOPER_WORDS)
+    page.unroute(re.compile(r"/(api|health)(/|$)"))
+    expect(banner).to_contain_text("Connected again", timeout=20_000)
+    expect(banner).to_be_hidden(timeout=10_000)
+    expect(page.locator("body")).not_to_contain_text(DEVELOPER_WORDS)
     assert problems == []
 
 

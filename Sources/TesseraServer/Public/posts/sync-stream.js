@@ -4,7 +4,8 @@
 // dropped connection or an unreadable answer ends it with `{type: "failed"}` too, so callers only
 // ever handle one final shape.
 
-const UNREACHABLE = "The server cannot be reached. Is `tessera serve` running?";
+import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
+
 const LOST = "The connection to the server was lost before the sync finished.";
 
 /** Runs a sync; `onEvent(event)` hears `started`, `fetched` and `joined`. Resolves to the final event. */
@@ -12,8 +13,9 @@ export async function runSync({ onEvent = () => {}, signal } = {}) {
   let response;
   try {
     response = await fetch("/api/posts/sync", { method: "POST", headers: { Accept: "text/event-stream" }, signal });
-  } catch {
-    return failure("network", UNREACHABLE);
+  } catch (error) {
+    if (error?.name !== "AbortError") reportUnreachable();
+    return failure("network", unreachableMessage());
   }
   if (!response.ok) {
     const data = await response.json().catch(() => ({}));

@@ -3,6 +3,7 @@
 // Rapid Router file (`POST /api/router/levels/import`) then fetch the level it became.
 
 import { api, ApiError } from "/shared/api.js";
+import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
 
 /** Stores the level as a new custom level: {id, name, source}. 422 carries the server's reason. */
 export function saveLevel(level) {
@@ -15,7 +16,8 @@ export async function exportLevel(level) {
   try {
     response = await fetch("/api/router/exports", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(level) });
   } catch {
-    throw new ApiError(0, "network", "The server cannot be reached. Is `tessera serve` running?");
+    reportUnreachable();
+    throw new ApiError(0, "network", unreachableMessage());
   }
   if (!response.ok) {
     const detail = (await response.json().catch(() => ({}))).error ?? {};
