@@ -100,10 +100,23 @@ def test_an_empty_while_loop_on_a_python_level_speaks_python(page):
     code.fill("from van import Van\nmy_van = Van()\nwhile True:\n    pass\n")
     play_and_wait(page)
     message = page.get_by_test_id("result-message")
-    expect(message).to_contain_text("Line 3: the `while` loop has nothing inside but `pass`")
-    expect(message).to_contain_text("my_van.move_forwards()")
+    expect(message).to_contain_text("Line 3: the while loop has nothing inside but pass")
+    # The code the message quotes is shown as code, not with the kit's backticks.
+    expect(message.locator("code")).to_have_text(["while", "pass", "my_van.move_forwards()"])
+    assert "`" not in message.inner_text()
     assert "block" not in message.inner_text().lower()
     expect(page.get_by_test_id("error-line")).to_have_count(1)
+    assert problems == []
+
+
+def test_step_mode_on_a_python_level_speaks_of_lines_not_blocks(page):
+    problems = watch_errors(page)
+    open_unlocked(page, "51")
+    with open(os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions", "51.py")) as handle:
+        page.get_by_test_id("python-code").fill(handle.read())
+    page.get_by_test_id("step").click()
+    expect(page.get_by_test_id("message")).to_contain_text("Step by step: watch the highlighted line.")
+    page.get_by_test_id("stop").click()
     assert problems == []
 
 

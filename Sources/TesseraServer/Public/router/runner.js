@@ -7,7 +7,7 @@
 // - Step: the first press runs the program and shows its first step; each press after that shows
 //   one more (the block that ran stays highlighted). Pressing Step while it plays pauses it.
 // - Stop: ends the animation where it is. Reset: puts the van back at the depot.
-import { $, api } from "/shared/api.js";
+import { $, api, textWithCode } from "/shared/api.js";
 import { Player } from "./player.js";
 import { Sounds } from "./sounds.js";
 import { draftBody } from "./test-drive.js";
@@ -122,7 +122,8 @@ export class Runner {
     delete $("step").dataset.step;
     this.setRunning(true);
     this.sounds.play("engine");
-    this.say(stepping ? "Step by step: watch the highlighted block." : "The van is on its way…");
+    const unit = this.state.mode === "python" ? "line" : "block";
+    this.say(stepping ? `Step by step: watch the highlighted ${unit}.` : "The van is on its way…");
     const draft = level.source === "draft";
     let result;
     try {
@@ -176,7 +177,7 @@ export class Runner {
     $("result").dataset.success = String(outcome.success);
     const title = outcome.success ? (score.total === score.max ? "Full marks!" : "Delivered!") : "Oh no!";
     $("result-title").textContent = title;
-    $("result-message").textContent = outcome.message;
+    $("result-message").replaceChildren(...textWithCode(outcome.message));
     $("route-score").textContent = scoreText(score.route, score.routeMax);
     $("algorithm-score").textContent = scoreText(score.algorithm, score.algorithmMax);
     $("total-score").textContent = `${score.total}/${score.max}`;

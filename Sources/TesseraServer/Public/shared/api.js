@@ -10,8 +10,18 @@ export const $ = (id) => document.getElementById(id);
 
 /** Shows `text` in a status line; `info` styles it as news rather than a problem. */
 export function showMessage(node, text, info = false) {
-  node.textContent = text;
+  node.replaceChildren(...textWithCode(text));
   node.classList.toggle("info", info);
+}
+
+/**
+ * `text` as nodes, with the parts between backticks (the kits quote code that way: "the `while`
+ * loop") as <code>; all of it as text, never HTML. Unpaired backticks stay as they are.
+ */
+export function textWithCode(text) {
+  const parts = String(text).split("`");
+  if (parts.length < 3 || parts.length % 2 === 0) return [String(text)];
+  return parts.map((part, index) => (index % 2 ? el("code", { text: part }) : part));
 }
 
 export class ApiError extends Error {
