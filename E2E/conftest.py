@@ -74,3 +74,17 @@ def new_page(browser, server):
     yield make
     for context in contexts:
         context.close()
+
+
+def watch_errors(page, allow=()):
+    """Collects the page's console errors and uncaught exceptions (a test asserts the list stays
+    empty); `allow` names substrings of errors that the test provokes on purpose."""
+    problems = []
+
+    def on_console(message):
+        if message.type == "error" and not any(pattern in message.text for pattern in allow):
+            problems.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    return problems

@@ -11,6 +11,7 @@ import pytest
 
 from playwright.sync_api import expect
 
+import conftest
 from conftest import start_server
 
 DEVELOPER_WORDS = re.compile(r"tessera serve|Is `", re.IGNORECASE)
@@ -18,15 +19,7 @@ DEVELOPER_WORDS = re.compile(r"tessera serve|Is `", re.IGNORECASE)
 
 def watch_errors(page):
     """Console errors other than the failed requests an outage makes by design."""
-    problems = []
-
-    def on_console(message):
-        if message.type == "error" and "Failed to load resource" not in message.text:
-            problems.append(message.text)
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    return problems
+    return conftest.watch_errors(page, allow=("Failed to load resource",))
 
 
 def cut_off(page):

@@ -6,21 +6,11 @@ import time
 
 from playwright.sync_api import expect
 
+from conftest import watch_errors
+
 from test_pentomino import board_cells, center, expect_on_board, move_origin_to, open_puzzle, orientations, placed, start_drag
 
 ROWS, COLS = 6, 10
-
-
-def watch_errors(page, allow=()):
-    problems = []
-
-    def on_console(message):
-        if message.type == "error" and not any(pattern in message.text for pattern in allow):
-            problems.append(message.text)
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    return problems
 
 
 def fits(cells, row, col, taken):

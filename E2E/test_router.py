@@ -10,6 +10,8 @@ import time
 
 from playwright.sync_api import expect
 
+from conftest import watch_errors
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTIFACTS = os.path.join(ROOT, "E2E", "artifacts")
 SOLUTIONS = os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions")
@@ -25,18 +27,6 @@ def play_to_full_marks(page, total):
     play_and_wait(page)
     expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
     expect(page.get_by_test_id("total-score")).to_have_text(total)
-
-
-def watch_errors(page, allow=()):
-    problems = []
-
-    def on_console(message):
-        if message.type == "error" and not any(pattern in message.text for pattern in allow):
-            problems.append(message.text)
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    return problems
 
 
 def open_router(page, player, path="/router/"):

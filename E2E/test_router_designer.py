@@ -9,17 +9,12 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import watch_errors
+
 DRAFT_KEY = "tessera.router.designer"
 
 
 # ---- helpers -----------------------------------------------------------------------------------
-def watch_errors(page):
-    problems = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    return problems
-
-
 def open_designer(page):
     page.goto("/router/designer.html")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)

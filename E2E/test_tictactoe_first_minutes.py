@@ -5,17 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-
-def watch_errors(page, allow=()):
-    problems = []
-
-    def on_console(message):
-        if message.type == "error" and not any(pattern in message.text for pattern in allow):
-            problems.append(message.text)
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    return problems
+from conftest import watch_errors
 
 
 def start_game(page, x="Ann", o="Bob", mode="local", level=None):
