@@ -70,9 +70,8 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         let body = try await RunRequest.decode(from: request)
         let result = try mappingProgramErrors { try RouterGame.run(body.program, on: level) }
         if let player = body.player {
-            let solved = result.outcome.success
             _ = try await progress.upsert(PlayerProgress(id: player)) { progress in
-                progress.record(levelID: id, score: result.score.total, max: result.score.max, solved: solved, seconds: body.seconds)
+                progress.record(result, levelID: id, seconds: body.seconds)
             }
         }
         return try JSONBody.response(result)

@@ -14,31 +14,13 @@ struct StoredLevel: StoredDocument {
     var sourcePk: Int?
 }
 
-/// One player's results: per level, the best score, the attempts and the time spent. A player is
-/// an anonymous id the page keeps (until accounts exist).
-struct PlayerProgress: StoredDocument {
-    struct LevelResult: Codable, Equatable, Sendable {
-        var best: Int
-        var max: Int
-        var attempts: Int
-        var solved: Bool
-        var seconds: Double
-    }
+/// One player's results (RouterKit's `PlayerProgress`: the kit records runs, the stores keep the
+/// document as it codes itself, one per player).
+extension PlayerProgress: StoredDocument {}
 
-    var id: String
-    var levels: [String: LevelResult] = [:]
-
-    /// Records one run; the time is clamped so a bad clock cannot inflate the total.
-    mutating func record(levelID: String, score: Int, max: Int, solved: Bool, seconds: Double) {
-        var result = levels[levelID] ?? LevelResult(best: 0, max: max, attempts: 0, solved: false, seconds: 0)
-        result.best = Swift.max(result.best, score)
-        result.max = max
-        result.attempts += 1
-        result.solved = result.solved || solved
-        result.seconds += Swift.min(Swift.max(seconds.isFinite ? seconds : 0, 0), 3600)
-        levels[levelID] = result
-    }
-}
+/// The server's name for the kit's type, so files that do not import RouterKit (the store wiring
+/// in Core/AppStores.swift) keep naming it as before.
+typealias PlayerProgress = RouterKit.PlayerProgress
 
 /// Where custom and imported levels are kept, and players' progress: document stores like every
 /// app's (in memory for tests, SQLite by default; see `SQLiteRouterStore.swift`).

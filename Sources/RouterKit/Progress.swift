@@ -1,0 +1,71 @@
+/// One player's results, per level: the best score, the attempts, whether the level was ever
+/// solved, and the time spent. The rules of recording a run live here, so the server's stores only
+/// keep what this computes and any client reading the progress sees the same stars the page draws.
+/// A player is an anonymous id the page keeps (until accounts exist).
+///
+/// The coded form is the one the server has stored since the first release, and must stay so:
+///
+///     {"id": "player-0001",
+///      "levels": {"1": {"best": 18, "max": 20, "attempts": 3, "solved": true, "seconds": 42.5}}}
+public struct PlayerProgress: Codable, Equatable, Sendable {
+    public struct LevelResult: Codable, Equatable, Sendable {
+        /// The highest total any run scored (a failed run scores 0, so it never lowers this).
+        public var best: Int
+        /// The level's maximum score at the latest run (a custom level may be edited and re-scored).
+        public var max: Int
+        /// Every run counts, failed ones too.
+        public var attempts: Int
+        /// Once solved, always solved: a later failed run does not take it away.
+        public var solved: Bool
+        public var seconds: Double
+
+        public init(best: Int, max: Int, attempts: Int, solved: Bool, seconds: Double) {
+            self.best = best
+            self.max = max
+            self.attempts = attempts
+            self.solved = solved
+            self.seconds = seconds
+        }
+
+        /// The stars a level tile shows, out of `PlayerProgress.maxStars`: none until solved (or
+        /// when the level has no score), 3 for the full score, 2 for at least half of it, else 1.
+        /// Half is rounded up, in whole numbers, so no stored value can overflow.
+        public var stars: Int {
+            guard solved, max > 0 else { return 0 }
+            if best >= max { return PlayerProgress.maxStars }
+            return best >= max - max / 2 ? 2 : 1
+        }
+    }
+
+    public static let maxStars = 3
+    /// One run counts for at most an hour, so a tab left open overnight (or a bad clock) does not
+    /// inflate the time spent.
+    public static let maxSecondsPerRun = 3600.0
+
+    public var id: String
+    public var levels: [String: LevelResult]
+
+    public init(id: String, levels: [String: LevelResult] = [:]) {
+        self.id = id
+        self.levels = levels
+    }
+
+    /// Records one run: a better score replaces the best, a worse one does not; the attempt counts
+    /// whether or not it succeeded; a solved level stays solved; the time is clamped to
+    /// 0…`maxSecondsPerRun` (anything not finite counts as 0).
+    public mutating func record(levelID: String, score: Int, max: Int, solved: Bool, seconds: Double) {
+        var result = levels[levelID] ?? LevelResult(best: 0, max: max, attempts: 0, solved: false, seconds: 0)
+        result.best = Swift.max(result.best, score)
+        result.max = max
+        // Saturating: the count comes back from storage, which this type does not control.
+        result.attempts = result.attempts == Int.max ? Int.max : result.attempts + 1
+        result.solved = result.solved || solved
+        result.seconds += Swift.min(Swift.max(seconds.isFinite ? seconds : 0, 0), Self.maxSecondsPerRun)
+        levels[levelID] = result
+    }
+
+    /// Records a run as the game answered it: its total out of its maximum, solved when it succeeded.
+    public mutating func record(_ run: RunResult, levelID: String, seconds: Double) {
+        record(levelID: levelID, score: run.score.total, max: run.score.max, solved: run.outcome.success, seconds: seconds)
+    }
+}
