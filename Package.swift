@@ -32,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // Test-only: the contract test parses openapi.yaml (OpenAPI 3.1) with a real parser.
+        // The same versions the generator already resolves.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         .target(name: "GridKit"),
@@ -128,6 +132,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
     ],

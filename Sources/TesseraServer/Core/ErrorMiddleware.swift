@@ -61,6 +61,17 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 final class RouteTable: Sendable {
     private let entries = Mutex<[(path: RouterPath, methods: Set<String>)]>([])
 
+    /// Called with each table once it is loaded. `buildApplication` returns an opaque app, so the
+    /// OpenAPI contract test binds this (task-local: only its own build reports) to read the routes.
+    @TaskLocal static var onLoad: (@Sendable (RouteTable) -> Void)?
+
+    /// Every routed (method, path template), templates as Hummingbird writes them (`/api/posts/{id}`).
+    var operations: [(method: String, path: String)] {
+        entries.withLock { entries in
+            entries.flatMap { entry in entry.methods.sorted().map { (method: $0, path: entry.path.description) } }
+        }
+    }
+
     func load<Context>(from router: Router<Context>) {
         var table: [(path: RouterPath, methods: Set<String>)] = []
         for route in router.routes {
@@ -71,6 +82,7 @@ final class RouteTable: Sendable {
             }
         }
         entries.withLock { $0 = table }
+        Self.onLoad?(self)
     }
 
     /// The methods served at `path` (sorted), or nil when no route has this path.
