@@ -332,9 +332,7 @@ extension Program: Codable {
 
     /// Reads our JSON block program (the format above).
     public static func parse(json data: Data) throws(ProgramError) -> Program {
-        guard data.count <= ProgramLimits.maxJSONBytes else {
-            throw ProgramError(.tooLarge, "The program is too large (more than \(ProgramLimits.maxJSONBytes / 1024) KB of JSON).")
-        }
+        guard data.count <= ProgramLimits.maxJSONBytes else { throw BlockProgramJSON.tooLarge }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -349,5 +347,26 @@ extension Program: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(self)) ?? Data()
+    }
+}
+
+/// A block program as part of a larger JSON document (an API request's `program`), kept as it came
+/// until it is read. Decoding it never fails on the program's content, so the request can check its
+/// own shape first; `program()` then gives the reader's errors as `ProgramError`s, exactly as
+/// `Program.parse(json:)` would for the same JSON on its own.
+public struct BlockProgramJSON: Decodable, Sendable {
+    static let tooLarge = ProgramError(.tooLarge, "The program is too large (more than \(ProgramLimits.maxJSONBytes / 1024) KB of JSON).")
+
+    private let value: JSONValue
+
+    public init(from decoder: any Decoder) throws {
+        value = try JSONValue(from: decoder)
+    }
+
+    /// The program, at most `ProgramLimits.maxJSONBytes` of JSON written compactly (so spaces
+    /// around it in a request do not count).
+    public func program() throws(ProgramError) -> Program {
+        guard let data = try? JSONEncoder().encode(value), data.count <= ProgramLimits.maxJSONBytes else { throw Self.tooLarge }
+        return try BlockJSONReader.program(value)
     }
 }

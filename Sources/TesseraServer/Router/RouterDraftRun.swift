@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import NIOCore
 import RouterKit
 
 /// `POST /api/router/runs`: `{"level": <a level as POST /api/router/levels takes it>, "program": <as
@@ -14,28 +13,36 @@ struct DraftRunRequest {
     /// records nothing, so `player` and `seconds` are refused rather than silently ignored.
     static let keys: Set<String> = ["level", "program"]
 
+    /// The checks run in this order: the body's keys, the level's shape and text bounds (400), the
+    /// program (400 for a wrong shape, 422 for one that cannot be read), then whether the level
+    /// holds together (422), as POST /api/router/levels checks it.
     static func decode(from request: Request) async throws -> DraftRunRequest {
-        // The body is read once; `JSONBody.decode` and `RunRequest.jsonObject` then both read the
-        // collected copy, so the level gets the same decoding errors as POST /api/router/levels.
-        var request = request
-        do { _ = try await request.collectBody(upTo: JSONBody.maxBytes) } catch is NIOTooManyBytesError { throw JSONBody.tooLarge }
-        let object = try await RunRequest.jsonObject(from: request)
-        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
-            throw APIError.badRequest("The body has `\(unknown)`; a test drive takes only `level` and `program`.", code: "bad_json")
-        }
-        guard object["level"] is [String: Any] else {
-            throw APIError.badRequest("`level` must be a level object, as POST /api/router/levels takes it.", code: "bad_json")
-        }
-        var level = try await JSONBody.decode(LevelBody.self, from: request).level
-        try level.checkTextBounds(field: "level")
-        level.id = "draft"
-        level.episode = nil
-        let program = try RunRequest.program(in: object)
-        try level.validate()
-        return DraftRunRequest(level: level, program: program)
+        let body = try await JSONBody.decode(Body.self, from: request)
+        try body.level.validate()
+        return DraftRunRequest(level: body.level, program: body.program)
     }
 
-    private struct LevelBody: Decodable { let level: Level }
+    private struct Body: Decodable {
+        var level: Level
+        let program: Program
+
+        init(from decoder: any Decoder) throws {
+            let body = try AnyKey.object(decoder)
+            if let unknown = body.allKeys.map(\.stringValue).sorted().first(where: { !keys.contains($0) }) {
+                throw APIError.badRequest("The body has `\(unknown)`; a test drive takes only `level` and `program`.", code: "bad_json")
+            }
+            guard body.contains("level"), (try? body.nestedContainer(keyedBy: AnyKey.self, forKey: "level")) != nil else {
+                throw APIError.badRequest("`level` must be a level object, as POST /api/router/levels takes it.", code: "bad_json")
+            }
+            // Decoded like POST /api/router/levels' body, so a mistyped field gets the same answer
+            // (named `level.<field>`).
+            level = try body.decode(Level.self, forKey: "level")
+            try level.checkTextBounds(field: "level")
+            level.id = "draft"
+            level.episode = nil
+            program = try body.program()
+        }
+    }
 }
 
 extension Level {
