@@ -11,7 +11,7 @@ import { bestPossibleSeconds } from "./maze-bound.js";
 import { MazeView } from "./maze-view.js";
 import { exploreUrl, openExploration } from "./maze-stream.js";
 import { linkFor, prefill, readOptions } from "./maze-options.js";
-import { $, showMessage } from "/shared/api.js";
+import { $, say } from "/shared/api.js";
 const fields = Object.fromEntries(["seed", "width", "height", "algorithm", "latency", "strategy"].map((id) => [id, $(id)]));
 const STATS = [
   ["rooms", "rooms"], ["doors", "doors"], ["fetches", "fetches"], ["unlocks", "unlocks"],
@@ -32,10 +32,6 @@ const state = {
 };
 
 // ---- status ------------------------------------------------------------------------------------
-function say(text, info = true) {
-  showMessage($("message"), text, info);
-}
-
 function showTime(seconds) {
   $("time").textContent = `${seconds.toFixed(2)} s`;
 }
@@ -82,9 +78,9 @@ async function copyLink() {
   const link = location.href;
   try {
     await navigator.clipboard.writeText(link);
-    say("Link copied. Anyone who opens it sees this same maze explored again.");
+    say("Link copied. Anyone who opens it sees this same maze explored again.", true);
   } catch {
-    say(`Copy this link to share the maze: ${link}`);
+    say(`Copy this link to share the maze: ${link}`, true);
   }
 }
 
@@ -94,7 +90,7 @@ function start() {
   if (error) {
     error.input.setAttribute("aria-invalid", "true");
     error.input.focus();
-    say(error.text, false);
+    say(error.text);
     return; // a running exploration, if any, carries on
   }
   closeStream();
@@ -104,7 +100,7 @@ function start() {
   showStats(null);
   showTime(0);
   for (const id of ["maze-seed", "maze-size", "maze-kind"]) $(id).textContent = id === "maze-kind" ? "" : "—";
-  say("Asking the server for a new maze…");
+  say("Asking the server for a new maze…", true);
   state.stream = openExploration(exploreUrl(options), {
     onMessage: (message) => { if (generation === state.generation) receive(message); },
     onEnd: (message) => { if (generation === state.generation) end(message); },
@@ -124,7 +120,7 @@ function receive(message) {
     history.replaceState(null, "", linkFor(message));
     $("copy-link").disabled = false;
     revealDrawing();
-    say(`Exploring maze ${message.seed}…`);
+    say(`Exploring maze ${message.seed}…`, true);
   } else if (message.type === "room" && state.began) {
     if (view.addRoom(message)) {
       state.rooms.set(`${message.row},${message.col}`, message);
@@ -151,18 +147,18 @@ function end(message) {
       const best = bestPossibleSeconds(state.rooms, state.began?.start, state.began?.latency);
       $("stats-best").textContent = best === null ? "—" : best.toFixed(3);
       const bestText = best ? ` (the best possible is ${best.toFixed(2)} s)` : "";
-      if (stats?.valid === false) say(`Explored ${rooms} rooms, but the result failed the server's checks.`, false);
-      else say(`Explored all ${rooms} rooms in ${state.seconds.toFixed(2)} s${bestText}. The exit is ${steps} steps from the start.`);
+      if (stats?.valid === false) say(`Explored ${rooms} rooms, but the result failed the server's checks.`);
+      else say(`Explored all ${rooms} rooms in ${state.seconds.toFixed(2)} s${bestText}. The exit is ${steps} steps from the start.`, true);
       break;
     }
     case "failed":
-      say(`The exploration failed: ${message.message ?? "no reason given"}.`, false);
+      say(`The exploration failed: ${message.message ?? "no reason given"}.`);
       break;
     case "cancelled":
-      say("The server cancelled the exploration.", false);
+      say("The server cancelled the exploration.");
       break;
     default:
-      say(message.message ?? "Something went wrong.", false);
+      say(message.message ?? "Something went wrong.");
   }
   if (state.began) view.describe(`Maze of ${state.began.width} by ${state.began.height} tiles, ${view.roomCount} rooms shown`);
   render();
@@ -181,7 +177,7 @@ function stop() {
   state.seconds = state.began ? (performance.now() - state.startedAt) / 1000 : 0;
   showTime(state.seconds);
   if (!state.began) view.clear("Stopped.");
-  say(`Stopped after ${view.roomCount} rooms.`);
+  say(`Stopped after ${view.roomCount} rooms.`, true);
   render();
 }
 

@@ -3,7 +3,7 @@
 // (geometry.js, a copy of the kit's) so a drop lands at once, then sends the change. Changes go to the server one at a time and the last answer wins; after an
 // error the page shows the message and reloads the puzzle, so it always ends as the server has it.
 // User text only ever reaches the page through textContent.
-import { $, api, showMessage } from "/shared/api.js";
+import { $, api, say } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
 import { BoardView } from "./board-view.js";
 import { installDrag } from "./drag.js";
@@ -21,16 +21,9 @@ const state = {
   floating: null, // the tile being dragged (pointer) or held (keyboard)
   target: null, // where the floating tile would land
   selected: null,
-  message: "", info: false,
 };
 
-// ---- messages and timer ------------------------------------------------------------------------
-function say(message, info = false) {
-  state.message = message;
-  state.info = info;
-  showMessage($("message"), message, info);
-}
-
+// ---- timer -------------------------------------------------------------------------------------
 function elapsedMs() {
   const puzzle = state.puzzle;
   if (!puzzle) return 0;

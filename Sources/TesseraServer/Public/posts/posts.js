@@ -4,7 +4,7 @@
 // their progress. This module keeps the page's state and wires the views together:
 // master.js + list-view.js + swipe.js (master), detail-view.js + albums.js + lazy-images.js (detail),
 // photo-dialog.js (full-size photo), sync.js + sync-stream.js (syncing), session.js (reloads).
-import { $, api, showMessage } from "/shared/api.js";
+import { $, api, say as sayInStatusLine } from "/shared/api.js";
 import { DetailView } from "./detail-view.js";
 import { Master } from "./master.js";
 import { PhotoDialog } from "./photo-dialog.js";
@@ -21,10 +21,12 @@ const state = {
 };
 
 // ---- status line -------------------------------------------------------------------------------
+// The shared status line, in a strip that floats over the panes here: the strip shows only while
+// there is something to say, red for a problem; news goes away by itself after 8 s.
 let messageTimer = 0;
 function say(text, info = false) {
   clearTimeout(messageTimer);
-  showMessage($("message"), text, info);
+  sayInStatusLine(text, info);
   $("status-strip").hidden = !text;
   $("status-strip").classList.toggle("problem", Boolean(text) && !info);
   $("status-spinner").hidden = true;

@@ -74,7 +74,7 @@ function lightControls(ctx) {
     el("span", { class: "option-label", text: `Light at ${place(light.source)} stops vans going` }),
     headingButtons(light.source, draft, light.direction, "light-heading", (h) => {
       if (draft.lights.some((other, i) => i !== index && other.direction === h && place(other.source) === place(light.source))) {
-        ctx.say("There is already a light for that way on this square.");
+        ctx.say("There is already a light for that way on this square.", true);
         return;
       }
       set((l) => { l.direction = h; });

@@ -7,7 +7,7 @@
 // Save stores the level.
 // The server validates every level again (422 with a reason when it cannot work).
 
-import { $, api, showMessage } from "/shared/api.js";
+import { $, api, say } from "/shared/api.js";
 import { key } from "./map-geometry.js";
 import {
   addLight, addTile, connect, cycleDecor, emptyDraft, fromLevel, isRoad, moveDepot, parse, place, removeTile,
@@ -34,7 +34,6 @@ const state = {
   busy: false,
 };
 
-const say = (text, info = true) => showMessage($("message"), text, info);
 const signature = () => JSON.stringify(toLevel(state.draft));
 
 const canvas = new DesignerCanvas($("canvas"), $("map-host"), {
@@ -68,20 +67,20 @@ function beginStroke(square, { drawOnly = false } = {}) {
     case "depot": placeDepot(square); break;
     case "house": {
       const outcome = toggleHouse(d, square);
-      if (outcome === "off-road") say("Houses go on the road: draw a road there first.", false);
-      if (outcome === "full") say("That is 16 houses, the most a level can have.", false);
+      if (outcome === "off-road") say("Houses go on the road: draw a road there first.");
+      if (outcome === "full") say("That is 16 houses, the most a level can have.");
       break;
     }
     case "light": pickLight(square); break;
     case "cow": {
       const existing = Boolean(d.cows[state.activeCow]);
       const outcome = toggleCow(d, square, state.activeCow, d.cows[state.activeCow]?.kind ?? "WHITE");
-      if (outcome === "off-road") say("Cows stand on the road: draw a road there first.", false);
+      if (outcome === "off-road") say("Cows stand on the road: draw a road there first.");
       if (outcome === "added" && !existing) state.activeCow = d.cows.length - 1;
       break;
     }
     case "scenery":
-      if (!cycleDecor(d, square)) say("Scenery goes on the grass, not on the road.", false);
+      if (!cycleDecor(d, square)) say("Scenery goes on the grass, not on the road.");
       break;
   }
   refresh({ panel: true });
@@ -109,7 +108,7 @@ function endStroke() {
 
 function placeDepot(square) {
   const d = state.draft;
-  if (!isRoad(d, square)) { say("The depot goes on the road: draw a road there first.", false); return; }
+  if (!isRoad(d, square)) { say("The depot goes on the road: draw a road there first."); return; }
   if (d.depot === key(square)) { // tap the depot again: turn the van to the next road out
     const out = roadOut(d, square);
     const start = HEADINGS.indexOf(d.originHeading);
@@ -118,7 +117,7 @@ function placeDepot(square) {
       if (out.has(h)) { d.originHeading = h; break; }
     }
   } else if (roadOut(d, square).size > 1) {
-    say("The depot goes at a road end: a square with only one road out of it.", false);
+    say("The depot goes at a road end: a square with only one road out of it.");
   } else {
     moveDepot(d, square);
   }
@@ -126,7 +125,7 @@ function placeDepot(square) {
 
 function pickLight(square) {
   const d = state.draft;
-  if (!isRoad(d, square)) { say("Traffic lights go on the road: draw a road there first.", false); return; }
+  if (!isRoad(d, square)) { say("Traffic lights go on the road: draw a road there first."); return; }
   const here = d.lights.map((light, index) => ({ light, index })).filter(({ light }) => key(light.source) === key(square));
   if (here.length) {
     const current = here.findIndex(({ index }) => index === state.selectedLight);
@@ -139,7 +138,7 @@ function pickLight(square) {
 function addLightAt(square, record = true) {
   const run = (d) => {
     const light = addLight(d, square);
-    if (!light) { say("Every road out of this square already has a light (or the road has no way out yet).", false); return false; }
+    if (!light) { say("Every road out of this square already has a light (or the road has no way out yet)."); return false; }
     state.selectedLight = d.lights.length - 1;
     return true;
   };
@@ -154,7 +153,7 @@ function describeSquare(square) {
   if (d.houses.some((h) => key(h) === key(square))) things.push("a house");
   if (d.lights.some((l) => key(l.source) === key(square))) things.push("a traffic light");
   if (d.cows.some((g) => g.potentialCoordinates.some((c) => key(c) === key(square)))) things.push("a cow");
-  say(`Square ${place(square)}: ${things.length ? things.join(", ") : "grass"}.`);
+  say(`Square ${place(square)}: ${things.length ? things.join(", ") : "grass"}.`, true);
 }
 
 function undo(from, to) {
@@ -264,7 +263,7 @@ export function loadLevel(level, saved) {
 async function ensureSaved() {
   const report = checkDraft(state.draft);
   if (report.errors.length) {
-    say(`Not yet: ${report.errors[0].text}`, false);
+    say(`Not yet: ${report.errors[0].text}`);
     return null;
   }
   const sig = signature();
@@ -282,7 +281,7 @@ async function act(work, refused = (reason) => `The server says the level cannot
   try {
     await work();
   } catch (error) {
-    say(error.status === 422 ? refused(error.message) : error.message, false);
+    say(error.status === 422 ? refused(error.message) : error.message);
   } finally {
     state.busy = false;
     document.body.dataset.busy = "false";
@@ -295,37 +294,37 @@ async function act(work, refused = (reason) => `The server says the level cannot
 const testDrive = () => act(async () => {
   const report = checkDraft(state.draft);
   if (report.errors.length) {
-    say(`Not yet: ${report.errors[0].text}`, false);
+    say(`Not yet: ${report.errors[0].text}`);
     return;
   }
   await api("/api/router/runs", { method: "POST", body: { level: toLevel(state.draft), program: { blocks: [] } } });
   storeDraft();
   storeHistory();
-  say("Off to the test drive… (nothing is saved)");
+  say("Off to the test drive… (nothing is saved)", true);
   location.href = "/router/#draft";
 });
 
 const save = () => act(async () => {
   const wasSaved = state.saved?.signature === signature();
   const id = await ensureSaved();
-  if (id) say(wasSaved ? "Already saved: it is in All levels, under your own levels." : `Saved “${state.draft.name}”. Find it in All levels, under your own levels.`);
+  if (id) say(wasSaved ? "Already saved: it is in All levels, under your own levels." : `Saved “${state.draft.name}”. Find it in All levels, under your own levels.`, true);
 });
 
 /** Export downloads the draft as it is; like a test drive it stores nothing (only Save does). */
 const exportNow = () => act(async () => {
   const report = checkDraft(state.draft);
   if (report.errors.length) {
-    say(`Not yet: ${report.errors[0].text}`, false);
+    say(`Not yet: ${report.errors[0].text}`);
     return;
   }
   const name = await exportLevel(toLevel(state.draft));
-  say(`Downloaded ${name}: Rapid Router level JSON. Import it here or in Rapid Router's level editor.`);
+  say(`Downloaded ${name}: Rapid Router level JSON. Import it here or in Rapid Router's level editor.`, true);
 }, (reason) => `The server says the level cannot be exported yet: ${reason}`);
 
 const importNow = (file) => act(async () => {
   const { level, id, note } = await importFile(file);
   loadLevel(level, id);
-  say(note);
+  say(note, true);
 }, (reason) => reason);
 
 // ---- wiring ---------------------------------------------------------------------------------------
@@ -346,7 +345,7 @@ $("new-level").addEventListener("click", () => {
   if (!confirmNew()) return;
   state.undo.push(signature());
   loadLevel(toLevel(emptyDraft()), null);
-  say("A new, empty level. Choose Road and drag across the grid.");
+  say("A new, empty level. Choose Road and drag across the grid.", true);
 });
 $("level-name").addEventListener("input", () => commit((d) => { d.name = $("level-name").value; }, { panel: false }));
 $("max-fuel").addEventListener("input", () => commit((d) => { d.maxFuel = $("max-fuel").value === "" ? NaN : Number($("max-fuel").value); }, { panel: false }));
@@ -378,17 +377,17 @@ async function start() {
     try {
       const level = await api(`/api/router/levels/${encodeURIComponent(decodeURIComponent(wanted))}`);
       loadLevel(level, level.source === "tessera" ? null : level.id);
-      say(level.source === "tessera" ? `A copy of “${level.name}” to change and save as your own.` : `Editing “${level.name}”.`);
+      say(level.source === "tessera" ? `A copy of “${level.name}” to change and save as your own.` : `Editing “${level.name}”.`, true);
       history.replaceState(null, "", location.pathname); // from now on the draft is what a reload or Back restores
     } catch (error) {
-      say(error.message, false);
+      say(error.message);
     }
   } else if (restoreDraft()) {
     refresh({ panel: true, settings: true });
-    say("Your level is as you left it.");
+    say("Your level is as you left it.", true);
   } else {
     refresh({ panel: true, settings: true });
-    say("Choose Road and drag across the grid to lay a road. The van starts where you begin.");
+    say("Choose Road and drag across the grid to lay a road. The van starts where you begin.", true);
   }
   setTool(state.tool);
   document.body.dataset.ready = "true";

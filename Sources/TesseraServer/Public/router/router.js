@@ -4,7 +4,7 @@
 // it gets back. Progress lives on the server under an anonymous player id kept in localStorage.
 // Routing is the location hash: "" is the level select, "#level=ID" a level, "#draft" the designer's
 // Test drive (test-drive.js: the draft level from localStorage, run without storing anything).
-import { $, api, el, showMessage } from "/shared/api.js";
+import { $, api, el, say } from "/shared/api.js";
 import { BlockEditor } from "./editor.js";
 import { MapView } from "./map-view.js";
 import { svgEl } from "./map-geometry.js";
@@ -36,11 +36,11 @@ const map = new MapView($("map"));
 const editor = new BlockEditor(
   { palette: $("palette"), program: $("program"), count: $("block-count"), deleteButton: $("delete-block"), clearButton: $("clear-program"),
     undoButton: $("undo"), redoButton: $("redo") },
-  { onChange: () => { save(); runner.clearResult(); pythonView.refresh(); }, say: (text, info = false) => say(text, info) },
+  { onChange: () => { save(); runner.clearResult(); pythonView.refresh(); }, say },
 );
 const python = new PythonEditor({ textarea: $("python-code"), gutter: $("gutter"), backdrop: $("code-backdrop") }, () => save());
 const pythonView = new PythonView({ code: $("pyview-code"), status: $("pyview-status") }, () => editor.program);
-const runner = new Runner({ state, map, editor, python, say, refreshProgress, nextLevelId, journey });
+const runner = new Runner({ state, map, editor, python, refreshProgress, nextLevelId, journey });
 
 function playerId() {
   let id = localStorage.getItem(PLAYER_KEY);
@@ -50,11 +50,6 @@ function playerId() {
     localStorage.setItem(PLAYER_KEY, id);
   }
   return id;
-}
-
-function say(text, info = true) {
-  $("message").classList.remove("behind-result"); // see runner.showResult
-  showMessage($("message"), text, info);
 }
 
 // ---- level select -------------------------------------------------------------------------
@@ -74,7 +69,7 @@ async function refreshProgress() {
     const progress = await api(`/api/router/players/${encodeURIComponent(state.player)}/progress`);
     state.progress = progress.levels ?? {};
   } catch (error) {
-    say(error.message, false);
+    say(error.message);
   }
 }
 
@@ -136,7 +131,7 @@ function renderSelect() {
 // ---- one level ----------------------------------------------------------------------------
 async function openLevel(id) {
   if (state.order.length && !isUnlocked(id)) {
-    say("That level is still locked: finish the one before it first.", false);
+    say("That level is still locked: finish the one before it first.");
     showSelect();
     return;
   }
@@ -144,7 +139,7 @@ async function openLevel(id) {
   try {
     level = await api(`/api/router/levels/${encodeURIComponent(id)}`);
   } catch (error) {
-    say(error.message, false);
+    say(error.message);
     showSelect();
     return;
   }
@@ -155,12 +150,12 @@ async function openLevel(id) {
 function openDraft() {
   const level = readDraft();
   if (!level) {
-    say("There is no level in the designer to test drive yet. Make one with ✎ Make a level.", false);
+    say("There is no level in the designer to test drive yet. Make one with ✎ Make a level.");
     showSelect();
     return;
   }
   showLevel(level);
-  say("Test drive: build a program and press Play. Nothing is saved until you press Save in the designer.");
+  say("Test drive: build a program and press Play. Nothing is saved until you press Save in the designer.", true);
 }
 
 function showLevel(level) {
@@ -193,7 +188,7 @@ function showLevel(level) {
   setTab(mode);
   runner.resetMap();
   $("map").setAttribute("aria-label", describe(level));
-  say(level.pythonEnabled && !level.blocklyEnabled ? "Write your program in Python, then press Play." : "Build your program under Start, then press Play.");
+  say(level.pythonEnabled && !level.blocklyEnabled ? "Write your program in Python, then press Play." : "Build your program under Start, then press Play.", true);
   // Keyboard and screen-reader users start at the level's name, not back at the top of the page.
   $("level-title").focus({ preventScroll: true });
 }
@@ -274,7 +269,7 @@ function journey() {
 $("play").addEventListener("click", () => runner.play());
 $("step").addEventListener("click", () => runner.step());
 $("stop").addEventListener("click", () => runner.stop());
-$("reset").addEventListener("click", () => { runner.stop(false); runner.resetMap(); say("Back at the depot."); });
+$("reset").addEventListener("click", () => { runner.stop(false); runner.resetMap(); say("Back at the depot.", true); });
 $("try-again").addEventListener("click", () => { runner.resetMap(); $("play").focus(); });
 $("close-result").addEventListener("click", () => { runner.clearResult(); $("play").focus(); });
 $("result").addEventListener("keydown", (event) => { if (event.key === "Escape") { runner.clearResult(); $("play").focus(); } });
@@ -316,5 +311,5 @@ try {
   await route();
   document.body.dataset.ready = "true";
 } catch (error) {
-  say(error.message, false);
+  say(error.message);
 }

@@ -7,13 +7,13 @@
 // - Step: the first press runs the program and shows its first step; each press after that shows
 //   one more (the block that ran stays highlighted). Pressing Step while it plays pauses it.
 // - Stop: ends the animation where it is. Reset: puts the van back at the depot.
-import { $, api, textWithCode } from "/shared/api.js";
+import { $, api, say, textWithCode } from "/shared/api.js";
 import { Player } from "./player.js";
 import { Sounds } from "./sounds.js";
 import { draftBody } from "./test-drive.js";
 
 export class Runner {
-  /** `page`: { state, map, editor, python, say, refreshProgress, nextLevelId, journey }. */
+  /** `page`: { state, map, editor, python, refreshProgress, nextLevelId, journey }. */
   constructor(page) {
     this.page = page;
     this.state = page.state;
@@ -28,7 +28,6 @@ export class Runner {
   get map() { return this.page.map; }
   get editor() { return this.page.editor; }
   get python() { return this.page.python; }
-  say(text, info = true) { this.page.say(text, info); }
 
   setRunning(running) {
     this.state.running = running;
@@ -67,7 +66,7 @@ export class Runner {
 
   clearResult() {
     $("result").hidden = true;
-    $("message").classList.remove("behind-result");
+    $("message").classList.remove("heard-only"); // the card is gone: the line shows again
   }
 
   showEvent(event) {
@@ -85,7 +84,7 @@ export class Runner {
   /** The player waits for the next Step. */
   paused() {
     this.renderButtons();
-    this.say(`Step ${$("step").dataset.step ?? ""} done. Press Step for the next one, or Play to go on.`);
+    say(`Step ${$("step").dataset.step ?? ""} done. Press Step for the next one, or Play to go on.`, true);
   }
 
   programBody() {
@@ -97,7 +96,7 @@ export class Runner {
     if (this.state.running) {
       this.player.resume();
       this.renderButtons();
-      this.say("The van is on its way…");
+      say("The van is on its way…", true);
       return;
     }
     this.start(false);
@@ -123,7 +122,7 @@ export class Runner {
     this.setRunning(true);
     this.sounds.play("engine");
     const unit = this.state.mode === "python" ? "line" : "block";
-    this.say(stepping ? `Step by step: watch the highlighted ${unit}.` : "The van is on its way…");
+    say(stepping ? `Step by step: watch the highlighted ${unit}.` : "The van is on its way…", true);
     const draft = level.source === "draft";
     let result;
     try {
@@ -135,7 +134,7 @@ export class Runner {
     } catch (error) {
       if (run !== state.run) return;
       this.setRunning(false);
-      this.say(error.message, false);
+      say(error.message);
       const line = /^Line (\d+):/.exec(error.message)?.[1];
       if (line && state.mode === "python") this.python.markError(Number(line));
       return;
@@ -161,7 +160,7 @@ export class Runner {
       this.setRunning(false);
       this.editor.highlight(null);
       this.python.markRunning(null);
-      if (announce) this.say("Stopped. Press Reset to put the van back, or Play to run again.");
+      if (announce) say("Stopped. Press Reset to put the van back, or Play to run again.", true);
     }
   }
 
@@ -199,8 +198,7 @@ export class Runner {
     $("result").parentElement.style.setProperty("--result-room", `${Math.ceil($("result").getBoundingClientRect().height) + 12}px`);
     // The status line is the live region: it says the result once for screen readers, and is
     // hidden from sight while the card shows the same words (so they never appear twice).
-    this.say([title, outcome.message, finish].filter(Boolean).join(" "), outcome.success);
-    $("message").classList.add("behind-result");
+    say([title, outcome.message, finish].filter(Boolean).join(" "), outcome.success, { seen: false });
     const first = ["next-level", "all-levels", "result-designer", "try-again"].map((id) => $(id)).find((button) => !button.hidden);
     first?.focus({ preventScroll: true });
   }

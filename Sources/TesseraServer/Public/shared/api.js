@@ -1,4 +1,4 @@
-// Helpers shared by every page: `$` by id, the status message line, and a fetch helper — JSON in,
+// Helpers shared by every page: `$` by id, the status line (`say`), and a fetch helper — JSON in,
 // JSON out, and errors as `ApiError` carrying the server's `{"error":{"code","message"}}` so pages
 // can show the message a person can act on. When the server cannot be reached, the shared banner
 // (connection.js) says so and checks again with back-off; GETs wait for it and then go on.
@@ -12,6 +12,18 @@ export const $ = (id) => document.getElementById(id);
 export function showMessage(node, text, info = false) {
   node.replaceChildren(...textWithCode(text));
   node.classList.toggle("info", info);
+}
+
+/**
+ * Says `text` in the page's status line (every page has one: `#message`, a polite live region, so
+ * screen readers read it out): a problem to act on unless `info` makes it news; "" clears it.
+ * `seen: false` is for words the page already shows elsewhere (Rapid Router's result card): the
+ * line still speaks them but is hidden from sight, until the next thing said shows it again.
+ */
+export function say(text, info = false, { seen = true } = {}) {
+  const line = $("message");
+  showMessage(line, text, info);
+  line.classList.toggle("heard-only", !seen);
 }
 
 /**

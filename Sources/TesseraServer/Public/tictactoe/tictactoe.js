@@ -3,12 +3,12 @@
 // reaches the page through textContent.
 // Every game lives on the server, so the address (?game=id) is all a reload or Back needs: the
 // board, the turn, the names, the mode and the level all come back from there.
-import { $, api, el, showMessage } from "/shared/api.js";
+import { $, api, el, say } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
 import { ask } from "/shared/ask.js";
 
 const state = {
-  game: null, token: null, marker: null, events: null, message: "", info: false,
+  game: null, token: null, marker: null, events: null,
   setupOpen: false, // the setup card, opened over a game in progress with "New game"
   joining: false, // the join card is shown instead of the setup card
 };
@@ -67,7 +67,6 @@ function render() {
   $("turn-label").textContent = turnText();
   $("winner-label").textContent = winnerText();
   $("winner-label").classList.toggle("won", game?.status === "won");
-  showMessage($("message"), state.message, state.info);
   $("start").disabled = !canStart();
   $("name-o-field").hidden = mode() === "online";
   $("difficulty-field").hidden = mode() !== "ai";
@@ -92,12 +91,6 @@ function render() {
     cell.className = `cell ${mark.toLowerCase()} ${winning.has(`${row},${col}`) ? "win" : ""}`;
     cell.setAttribute("aria-label", `Row ${row + 1}, column ${col + 1}: ${mark || "empty"}`);
   }
-}
-
-function say(message, info = false) {
-  state.message = message;
-  state.info = info;
-  render();
 }
 
 function buildBoard() {
@@ -250,7 +243,8 @@ async function resume(id) {
     const game = await api(`/api/tictactoe/games/${encodeURIComponent(id)}`);
     if (ticket !== loads) return;
     closeEvents();
-    Object.assign(state, { token: null, marker: null, game: null, setupOpen: false, joining: false, message: "" }, seat ?? {});
+    Object.assign(state, { token: null, marker: null, game: null, setupOpen: false, joining: false }, seat ?? {});
+    say("");
     show(game);
     fillSetup(game);
     render();
@@ -258,6 +252,7 @@ async function resume(id) {
   } catch (error) {
     if (ticket !== loads) return;
     Object.assign(state, { game: null, setupOpen: false, joining: false });
+    render();
     say(error.status === 404
       ? "That game is no longer here. Start a new one below."
       : `That game could not be opened: ${error.message}`);
@@ -271,8 +266,9 @@ function openFromAddress() {
   if (params.get("game")) return resume(params.get("game"));
   loads++;
   closeEvents();
-  Object.assign(state, { game: null, token: null, marker: null, setupOpen: false, joining: false, message: "" });
+  Object.assign(state, { game: null, token: null, marker: null, setupOpen: false, joining: false });
   render();
+  say("");
 }
 
 async function prepareJoin(id) {
@@ -285,6 +281,7 @@ async function prepareJoin(id) {
     if (ticket !== loads) return;
     if (!game.waitingForOpponent) {
       state.joining = false;
+      render();
       return say("This game already has two players. Start a new one below.");
     }
     $("join-host").textContent = game.players[0].name;
@@ -293,6 +290,7 @@ async function prepareJoin(id) {
   } catch (error) {
     if (ticket !== loads) return;
     state.joining = false;
+    render();
     say(`That invite does not work: ${error.message}`);
   }
 }
