@@ -8,7 +8,9 @@ export class BoardView {
   constructor(stage, catalog) {
     this.stage = stage;
     this.catalog = catalog; // letter → { letter, distinct, orientations: [cells × 8] }
-    this.board = el("div", { class: "board", "data-testid": "board", role: "grid", "aria-label": "Board" });
+    // A table (rows of cells) for screen readers to read square by square: nothing on the board
+    // itself takes focus (the tiles do), so it is not an interactive grid.
+    this.board = el("div", { class: "board", "data-testid": "board", role: "table", "aria-label": "Board" });
     this.dropZone = el("div", { class: "drop-zone", "data-testid": "drop-zone", "aria-hidden": "true", hidden: true });
     for (let i = 0; i < 5; i++) this.dropZone.append(el("div", { class: "zone-cell" }));
     this.board.append(this.dropZone);
@@ -34,20 +36,23 @@ export class BoardView {
     const shape = `${puzzle.rows}x${puzzle.cols}:${JSON.stringify(puzzle.holes)}`;
     if (shape === this.shape) return;
     this.shape = shape;
-    for (const cell of this.cells.flat()) cell.remove();
+    for (const row of this.board.querySelectorAll(".board-row")) row.remove();
     const holes = new Set(puzzle.holes.map(([r, c]) => `${r},${c}`));
     this.cells = [];
     for (let r = 0; r < puzzle.rows; r++) {
+      // The row has no box of its own (the cells are placed on the board), so it never takes a pointer.
+      const row = el("div", { class: "board-row", role: "row" });
       const line = [];
       for (let c = 0; c < puzzle.cols; c++) {
         const hole = holes.has(`${r},${c}`);
         const cell = el("div", {
-          class: hole ? "cell hole" : "cell", role: "gridcell", "data-testid": `cell-${r}-${c}`,
+          class: hole ? "cell hole" : "cell", role: "cell", "data-testid": `cell-${r}-${c}`,
           "data-row": r, "data-col": c, "data-tile": "",
         });
         line.push(cell);
-        this.board.insertBefore(cell, this.dropZone);
+        row.append(cell);
       }
+      this.board.insertBefore(row, this.dropZone);
       this.cells.push(line);
     }
   }

@@ -84,7 +84,7 @@ function render() {
   if ($("invite-link").value !== invite) $("invite-link").value = invite;
   const winning = new Set((game?.winningLine ?? []).map(([r, c]) => `${r},${c}`));
   $("board").classList.toggle("over", !!game && game.status !== "playing");
-  for (const cell of $("board").children) {
+  for (const cell of cells()) {
     const [row, col] = [Number(cell.dataset.row), Number(cell.dataset.col)];
     const mark = game ? game.board[row][col] : "";
     cell.textContent = mark;
@@ -93,18 +93,23 @@ function render() {
   }
 }
 
+// The board is an ARIA grid: three rows of three cells, so a screen reader can say where a cell is
+// and lets the arrow keys through to moveFocus. Each cell is a button that plays there.
 function buildBoard() {
   for (let row = 0; row < 3; row++) {
+    const line = el("div", { class: "board-row", role: "row" });
     for (let col = 0; col < 3; col++) {
-      const cell = el("button", {
+      line.append(el("button", {
         class: "cell", role: "gridcell", "data-row": row, "data-col": col, "data-testid": `cell-${row}-${col}`,
         onclick: () => tap(row, col),
         onkeydown: (event) => moveFocus(event, row, col),
-      });
-      $("board").append(cell);
+      }));
     }
+    $("board").append(line);
   }
 }
+
+const cells = () => $("board").querySelectorAll(".cell");
 
 // Arrow keys walk the grid; Enter and Space press the focused cell like a click.
 function moveFocus(event, row, col) {
@@ -205,8 +210,8 @@ function backToGame() {
 }
 
 function focusBoard() {
-  const cells = [...$("board").children];
-  (cells.find((cell) => cell.textContent === "") ?? cells[0]).focus({ preventScroll: true });
+  const all = [...cells()];
+  (all.find((cell) => cell.textContent === "") ?? all[0]).focus({ preventScroll: true });
 }
 
 /** The setup card says what this game is, so "New game" starts from the same choices. */
