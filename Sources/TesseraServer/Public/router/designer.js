@@ -367,9 +367,7 @@ document.addEventListener("keydown", (event) => {
   if (mod && event.key.toLowerCase() === "y") { event.preventDefault(); undo(state.redo, state.undo); return; }
   if (!mod && !event.altKey && TOOL_KEYS[event.key.toLowerCase()]) setTool(TOOL_KEYS[event.key.toLowerCase()]);
 });
-$("import-file").closest("label").addEventListener("keydown", (event) => {
-  if (event.key === "Enter" || event.key === " ") { event.preventDefault(); $("import-file").click(); }
-});
+$("import").addEventListener("click", () => $("import-file").click());
 
 async function start() {
   const wanted = /^#level=(.+)$/.exec(location.hash)?.[1];
