@@ -54,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "PostsKit",
-            dependencies: [.product(name: "Collections", package: "swift-collections")]
+            dependencies: ["GridKit", .product(name: "Collections", package: "swift-collections")]
         ),
         // Rapid Router: levels (ours ship as JSON resources), the engine, programs (JSON blocks,
         // Blockly XML, Python), scoring.
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "TicTacToeKitTests", dependencies: ["TicTacToeKit"]),
         .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit"]),
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
-        .testTarget(name: "PostsKitTests", dependencies: ["PostsKit"]),
+        .testTarget(name: "PostsKitTests", dependencies: ["PostsKit", "GridKit"]),
         .testTarget(name: "RouterKitTests", dependencies: ["RouterKit"], exclude: ["Solutions"]),
         .testTarget(
             name: "TesseraServerTests",

@@ -163,8 +163,7 @@ public struct MazeExplorer: Sendable {
 
     /// A reproducible jitter in [0, 1) per request and attempt: no shared random state between tasks.
     private func jitter(for key: String, attempt: Int) -> Double {
-        // FNV-1a over the key: stable across processes, unlike `Hasher`.
-        let hash = key.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let hash = FNV1a.hash64(key.utf8)  // stable across processes, unlike `Hasher`
         var random = SeededRandom(seed: options.jitterSeed ^ hash ^ UInt64(attempt) &* 0x9E37_79B9_7F4A_7C15)
         return random.unit()
     }

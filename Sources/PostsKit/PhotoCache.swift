@@ -1,4 +1,5 @@
 import Collections
+import GridKit
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -11,29 +12,6 @@ import Darwin
 
 // The photo loader's two caches: a count- and byte-limited LRU in memory, and an optional folder on
 // disk that survives restarts (so the reader keeps its photos while the origin is down).
-
-/// FNV-1a, 64-bit: a small, stable hash (the same on every platform and release, unlike `Hasher`),
-/// used only to name cache files. It is not a MAC: each file also records its URL, and a file whose
-/// URL differs (a collision) or whose bytes are damaged is simply a miss.
-enum FNV1a {
-    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x0000_0100_0000_01b3
-
-    static func hash64(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash = offsetBasis
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* prime
-        }
-        return hash
-    }
-
-    /// The hash as 16 lowercase hex digits.
-    static func hex64(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = String(hash64(bytes), radix: 16)
-        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
-    }
-}
 
 /// Least-recently-used images in memory, bounded by count and by total bytes (whichever binds
 /// first). Reading an image makes it the most recently used. Not thread-safe: the loader actor owns it.

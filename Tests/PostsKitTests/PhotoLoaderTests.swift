@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 import Synchronization
 import Testing
 @testable import PostsKit
@@ -262,12 +263,6 @@ struct PhotoLoaderTests {
         #expect(try await loader.image(photo(1)) == InstantFetcher.bytes(photo(1)))
         #expect(fetcher.calls == [photo(1)])
         #expect(await disk.read(photo(1)) == InstantFetcher.bytes(photo(1)))
-    }
-
-    @Test func theFileNameIsFNV1a64InHex() {
-        #expect(FNV1a.hex64("".utf8) == "cbf29ce484222325")
-        #expect(FNV1a.hex64("a".utf8) == "af63dc4c8601ec8c")
-        #expect(FNV1a.hex64("foobar".utf8) == "85944171f73967e8")
     }
 
     // MARK: Cancelling

@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 import Hummingbird
 import NIOCore
 
@@ -85,15 +86,7 @@ public enum JSONBody {
 /// Strong entity tags for JSON documents: FNV-1a (64 bit) over the body, quoted. Not a security
 /// measure, only "has this exact document changed"; `no-cache` makes browsers always revalidate.
 enum ETag {
-    static func of(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
-    }
+    static func of(_ data: Data) -> String { "\"" + FNV1a.hex64(data) + "\"" }
 
     /// `If-None-Match: "a", "b"` or `*` against our tag (weak `W/` prefixes compare equal).
     static func matches(_ header: String, _ tag: String) -> Bool {
