@@ -38,7 +38,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
-        .target(name: "GridKit"),
+        .target(name: "GridKit", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "TicTacToeKit", dependencies: ["GridKit"]),
         .target(
             name: "PentominoKit",

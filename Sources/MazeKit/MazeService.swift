@@ -1,4 +1,3 @@
-import Collections
 import GridKit
 import Synchronization
 
@@ -84,25 +83,15 @@ public struct MazeService: Sendable {
 /// A lock-protected LRU of generated mazes. A few entries suffice: explorations of one maze are
 /// bursts of requests, and a miss only costs a regeneration of about a millisecond.
 final class MazeCache: Sendable {
-    private let capacity: Int
-    private let entries = Mutex(OrderedDictionary<MazeParameters, Maze>())
+    private let entries: Mutex<BoundedCache<MazeParameters, Maze>>
 
-    init(capacity: Int) { self.capacity = max(1, capacity) }
+    init(capacity: Int) { entries = Mutex(BoundedCache(countLimit: max(1, capacity))) }
 
     subscript(parameters: MazeParameters) -> Maze? {
-        get {
-            entries.withLock { entries in
-                // Move a hit to the most-recent end.
-                guard let maze = entries.removeValue(forKey: parameters) else { return nil }
-                entries[parameters] = maze
-                return maze
-            }
-        }
+        get { entries.withLock { $0.value(forKey: parameters) } }
         set {
             entries.withLock { entries in
-                entries.removeValue(forKey: parameters)
-                entries[parameters] = newValue
-                while entries.count > capacity { entries.removeFirst() }
+                if let newValue { entries.insert(newValue, forKey: parameters) } else { entries.removeValue(forKey: parameters) }
             }
         }
     }

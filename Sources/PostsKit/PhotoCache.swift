@@ -1,4 +1,3 @@
-import Collections
 import GridKit
 import Foundation
 import Synchronization
@@ -14,50 +13,30 @@ import Darwin
 // disk that survives restarts (so the reader keeps its photos while the origin is down).
 
 /// Least-recently-used images in memory, bounded by count and by total bytes (whichever binds
-/// first). Reading an image makes it the most recently used. Not thread-safe: the loader actor owns it.
+/// first): the shared `BoundedCache` with an image's size as its cost. Reading an image makes it
+/// the most recently used. Not thread-safe: the loader actor owns it.
 struct PhotoMemoryCache {
-    let countLimit: Int
-    let byteLimit: Int
-    /// Oldest use first.
-    private var entries: OrderedDictionary<String, Data> = [:]
-    private(set) var byteCount = 0
+    private var entries: BoundedCache<String, Data>
 
     init(countLimit: Int, byteLimit: Int) {
-        self.countLimit = max(0, countLimit)
-        self.byteLimit = max(0, byteLimit)
+        entries = BoundedCache(countLimit: countLimit, costLimit: byteLimit) { $0.count }
     }
 
+    var countLimit: Int { entries.countLimit }
+    var byteLimit: Int { entries.costLimit }
     var count: Int { entries.count }
+    var byteCount: Int { entries.totalCost }
 
-    func contains(_ url: String) -> Bool { entries.index(forKey: url) != nil }
+    func contains(_ url: String) -> Bool { entries.contains(url) }
 
     /// The image, now the most recently used.
-    mutating func image(for url: String) -> Data? {
-        guard let index = entries.index(forKey: url) else { return nil }
-        let data = entries.values[index]
-        if index != entries.count - 1 {
-            entries.remove(at: index)
-            entries[url] = data
-        }
-        return data
-    }
+    mutating func image(for url: String) -> Data? { entries.value(forKey: url) }
 
     /// Stores an image as the most recently used, evicting the least recently used until both limits
     /// hold. An image larger than the whole byte limit is not kept.
-    mutating func insert(_ data: Data, for url: String) {
-        if let old = entries.removeValue(forKey: url) { byteCount -= old.count }
-        guard countLimit > 0, data.count <= byteLimit else { return }
-        entries[url] = data
-        byteCount += data.count
-        while entries.count > countLimit || byteCount > byteLimit, !entries.isEmpty {
-            byteCount -= entries.removeFirst().value.count
-        }
-    }
+    mutating func insert(_ data: Data, for url: String) { entries.insert(data, forKey: url) }
 
-    mutating func removeAll() {
-        entries.removeAll()
-        byteCount = 0
-    }
+    mutating func removeAll() { entries.removeAll() }
 }
 
 /// Photos kept in a folder (e.g. `<data dir>/posts-photos`), so they outlive the process and the

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GridKit
 import Synchronization
 
 /// A table of JSON documents keyed by id — how apps keep values that the kit rebuilds and
@@ -140,35 +141,28 @@ protocol SQLiteDocument: StoredDocument {
     static func registerMigrations(in migrator: inout DatabaseMigrator)
 }
 
-/// Recently used documents by id, at most `capacity` (the oldest half is dropped when full).
+/// Recently used documents by id, at most `capacity` (the shared `BoundedCache`), and an epoch
+/// that every write bumps so a read that raced a write does not fill the cache with what it read.
 final class DocumentCache<Document: Sendable>: Sendable {
     private struct State {
-        var documents: [String: (document: Document, used: UInt64)] = [:]
-        var clock: UInt64 = 0
-        /// Bumped by every write, so a read that raced a write does not fill the cache.
+        var documents: BoundedCache<String, Document>
         var epoch: UInt64 = 0
     }
-    private let state = Mutex(State())
-    private let capacity: Int
+    private let state: Mutex<State>
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) { state = Mutex(State(documents: BoundedCache(countLimit: capacity))) }
 
     var epoch: UInt64 { state.withLock { $0.epoch } }
 
     func document(_ id: String) -> Document? {
-        state.withLock { state in
-            guard let entry = state.documents[id] else { return nil }
-            state.clock += 1
-            state.documents[id]?.used = state.clock
-            return entry.document
-        }
+        state.withLock { $0.documents.value(forKey: id) }
     }
 
     /// A write's result: always stored.
     func store(_ id: String, _ document: Document) {
         state.withLock { state in
             state.epoch += 1
-            Self.put(id, document, in: &state, capacity: capacity)
+            state.documents.insert(document, forKey: id)
         }
     }
 
@@ -176,23 +170,14 @@ final class DocumentCache<Document: Sendable>: Sendable {
     func fill(_ id: String, _ document: Document, ifUnchangedSince epoch: UInt64) {
         state.withLock { state in
             guard state.epoch == epoch else { return }
-            Self.put(id, document, in: &state, capacity: capacity)
+            state.documents.insert(document, forKey: id)
         }
     }
 
     func forget(_ id: String) {
         state.withLock { state in
             state.epoch += 1
-            state.documents[id] = nil
-        }
-    }
-
-    private static func put(_ id: String, _ document: Document, in state: inout State, capacity: Int) {
-        state.clock += 1
-        state.documents[id] = (document, state.clock)
-        if state.documents.count > capacity {
-            let cutoff = state.documents.values.map(\.used).sorted()[state.documents.count / 2]
-            state.documents = state.documents.filter { $0.value.used >= cutoff }
+            state.documents.removeValue(forKey: id)
         }
     }
 }
