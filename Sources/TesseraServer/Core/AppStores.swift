@@ -1,5 +1,6 @@
 import Logging
 import PentominoKit
+import RouterKit
 import ServiceLifecycle
 import TicTacToeKit
 

@@ -1,3 +1,5 @@
+import RouterKit
+
 /// Custom and imported levels and players' progress in PostgreSQL: the same document tables as in SQLite.
 extension StoredLevel: PostgresDocument {
     static var postgresMigrations: [PostgresMigration] {

@@ -18,10 +18,6 @@ struct StoredLevel: StoredDocument {
 /// document as it codes itself, one per player).
 extension PlayerProgress: StoredDocument {}
 
-/// The server's name for the kit's type, so files that do not import RouterKit (the store wiring
-/// in Core/AppStores.swift) keep naming it as before.
-typealias PlayerProgress = RouterKit.PlayerProgress
-
 /// Where custom and imported levels are kept, and players' progress: document stores like every
 /// app's (in memory for tests, SQLite by default; see `SQLiteRouterStore.swift`).
 typealias RouterLevelStore = DocumentStore<StoredLevel>
