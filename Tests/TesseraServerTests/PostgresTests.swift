@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import PostgresNIO
+import RouterKit
 import Testing
 import TicTacToeKit
 @testable import TesseraServer

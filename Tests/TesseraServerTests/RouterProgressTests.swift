@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import RouterKit
 import Testing
 @testable import TesseraServer
 
