@@ -60,7 +60,7 @@ let package = Package(
         // Blockly XML, Python), scoring.
         .target(
             name: "RouterKit",
-            dependencies: [.product(name: "SWXMLHash", package: "SWXMLHash")],
+            dependencies: ["GridKit", .product(name: "SWXMLHash", package: "SWXMLHash")],
             resources: [.copy("Levels")]
         ),
         // The reader's live origin and photo downloads over HTTP (AsyncHTTPClient).
@@ -87,19 +87,32 @@ let package = Package(
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // Storage: every store protocol with its in-memory, SQLite (GRDB) and PostgreSQL
+        // (PostgresNIO) implementations, migrations, the cross-node live fan-out and `StoreError`.
+        // The only target that imports GRDB or PostgresNIO; it knows nothing of HTTP.
+        .target(
+            name: "TesseraStore",
+            dependencies: [
+                "GridKit", "TicTacToeKit", "PentominoKit", "PostsKit", "RouterKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "TesseraServer",
             dependencies: [
                 "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
+                "TesseraStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             // The pages ship inside the binary's resource bundle, so a copied release binary
             // (with its `Tessera_TesseraServer.resources` folder) serves them from anywhere.
@@ -108,7 +121,8 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
-                "TesseraServer", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
+                "TesseraServer", "TesseraStore", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit",
+                "PostsClient", "RouterKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -122,16 +136,24 @@ let package = Package(
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
         .testTarget(name: "PostsKitTests", dependencies: ["PostsKit", "GridKit"]),
         .testTarget(name: "RouterKitTests", dependencies: ["RouterKit"], exclude: ["Solutions"]),
+        // Storage below the API: rows as older versions wrote them, raw SQL (the only tests that
+        // import GRDB).
+        .testTarget(
+            name: "TesseraStoreTests",
+            dependencies: [
+                "TesseraStore", "TicTacToeKit", "RouterKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "TesseraServerTests",
             dependencies: [
-                "TesseraServer", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
+                "TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
                 "PostsKit", "PostsClient", "RouterKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
             ]

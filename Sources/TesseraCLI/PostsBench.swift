@@ -3,6 +3,7 @@ import Foundation
 import PostsClient
 import PostsKit
 import TesseraServer
+import TesseraStore
 
 extension PostsCommand {
     /// The speed benchmark: against an in-process server's own `/origin` over loopback
@@ -55,7 +56,7 @@ extension PostsCommand {
                     let download = (clock.now - started).seconds
                     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-posts-bench-\(UUID().uuidString)").path
                     defer { try? FileManager.default.removeItem(atPath: folder) }
-                    let library = try PostsLibrary(dataDirectory: folder, originURL: base + "/origin")
+                    let library = PostsLibrary(stores: try await AppStores.make(.sqlite(directory: folder)), originURL: base + "/origin")
                     let first = try await library.sync()
                     let second = try await library.sync()
                     samples.append((download, first.seconds, second.seconds,

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PostsKit
 import Synchronization
-import TesseraServer
+import TesseraStore
 
 /// `tessera posts …`: the Sherpany reader's data folder from a terminal.
 struct PostsCommand: AsyncParsableCommand {
@@ -10,12 +10,12 @@ struct PostsCommand: AsyncParsableCommand {
         commandName: "posts", abstract: "The posts reader: sync from a jsonplaceholder-style origin, list and show posts.",
         subcommands: [Sync.self, List.self, Show.self, Bench.self])
 
+    /// The deployment's storage (data folder or `--database`), opened for the reader.
     struct Storage: ParsableArguments {
-        @Option(help: "The data folder (the same one `tessera serve` uses).")
-        var dataDir: String = "./tessera-data"
+        @OptionGroup var options: StorageOptions
 
-        func open(origin: String = Sync.defaultOrigin) throws -> PostsLibrary {
-            try PostsLibrary(dataDirectory: dataDir, originURL: origin)
+        func open(origin: String = Sync.defaultOrigin) async throws -> PostsLibrary {
+            PostsLibrary(stores: try await options.open(), originURL: origin)
         }
     }
 
@@ -35,7 +35,7 @@ struct PostsCommand: AsyncParsableCommand {
         func validate() throws { try ServerProbe.validate(origin, option: "--origin") }
 
         func run() async throws {
-            let library = try storage.open(origin: origin)
+            let library = try await storage.open(origin: origin)
             let progress = ProgressLine(json: json)
             let fetched = FetchedLists()
             progress.show("syncing from \(origin)…")

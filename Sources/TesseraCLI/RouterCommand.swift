@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RouterKit
-import TesseraServer
+import TesseraStore
 
 /// `tessera router …`: Rapid Router's levels and programs from a terminal.
 struct RouterCommand: AsyncParsableCommand {
@@ -9,11 +9,11 @@ struct RouterCommand: AsyncParsableCommand {
         commandName: "router", abstract: "Rapid Router: list and draw levels, run programs (blocks JSON, Blockly XML or Python), import levels.",
         subcommands: [Levels.self, Show.self, Run.self, PythonView.self, Import.self, Bench.self])
 
+    /// The deployment's storage (data folder or `--database`), for custom and imported levels.
     struct Storage: ParsableArguments {
-        @Option(help: "The data folder (the same one `tessera serve` uses) for custom and imported levels.")
-        var dataDir: String = "./tessera-data"
+        @OptionGroup var options: StorageOptions
 
-        func open() throws -> RouterLibrary { try RouterLibrary(dataDirectory: dataDir) }
+        func open() async throws -> RouterLibrary { RouterLibrary(levels: try await options.open().routerLevels) }
 
         func level(_ id: String) async throws -> Level {
             guard let level = try await open().level(id: id) else {

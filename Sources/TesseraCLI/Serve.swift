@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import MazeKit
 import TesseraServer
+import TesseraStore
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

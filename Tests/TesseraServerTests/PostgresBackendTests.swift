@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import TesseraServer
+@testable import TesseraStore
 
 /// Choosing the backend needs no database: SQLite stays the default, a database URL (flag or
 /// `TESSERA_DATABASE_URL`) picks PostgreSQL, and `/health` names the backend. Always runs.

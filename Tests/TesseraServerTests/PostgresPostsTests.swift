@@ -2,6 +2,7 @@ import Foundation
 import PostsKit
 import Testing
 @testable import TesseraServer
+@testable import TesseraStore
 
 /// The reader on PostgreSQL: the same answers as the in-memory store, and a sync asked of two
 /// nodes at once runs once. Runs only when `TESSERA_TEST_DATABASE_URL` is set.

@@ -1,13 +1,14 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-import PostgresNIO
 import RouterKit
 import Testing
 import TicTacToeKit
 @testable import TesseraServer
+@testable import TesseraStore
 
 /// What only PostgreSQL has to promise: several processes on one database. Each "node" here is a
 /// separately built app (or store) with a pool of its own, sharing one schema. These run only
@@ -142,11 +143,11 @@ struct PostgresTests {
         let down = try TesseraPostgres(url: PostgresURL("postgres://postgres@127.0.0.1:1/postgres"), schema: nil, logger: logger)
         let clock = ContinuousClock()
         let started = clock.now
-        await #expect(throws: APIError.self) { _ = try await down.query("SELECT 1") }
+        await #expect(throws: StoreError.self) { _ = try await down.query("SELECT 1") }
         do {
             _ = try await down.query("SELECT 1")
-        } catch let error as APIError {
-            #expect(error.status == .serviceUnavailable)
+        } catch let error as StoreError {
+            #expect(error.apiError.status == .serviceUnavailable)
             #expect(error.code == "database_unavailable")
         }
         #expect(await down.ping() != nil)
@@ -170,12 +171,9 @@ struct PostgresTests {
     /// Waits until `count` nodes LISTEN on the schema's channel (each node's listener starts with
     /// its services), as the server's own sessions show it.
     static func waitForListeners(schema: String, count: Int) async throws {
-        let database = try #require(try testPostgres())
+        let fanOut = PostgresLiveFanOut(database: try #require(try testPostgres(schema: schema)))
         for _ in 0..<200 {
-            let rows = try await database.query("""
-                SELECT count(*) FROM pg_stat_activity WHERE query ILIKE \("LISTEN%tessera_live_" + schema + "%")
-                """)
-            if try rows.first?.decode(Int.self) ?? 0 >= count { return }
+            if try await fanOut.listeningSessions() >= count { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("the nodes never listened")

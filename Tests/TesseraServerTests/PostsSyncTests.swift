@@ -3,6 +3,7 @@ import PostsKit
 import Synchronization
 import Testing
 @testable import TesseraServer
+@testable import TesseraStore
 
 /// A sync is all-or-nothing, joins a sync already running, and a post deleted during a sync stays
 /// deleted after it — against both stores.

@@ -4,6 +4,7 @@ import PentominoKit
 import Testing
 import TicTacToeKit
 @testable import TesseraServer
+@testable import TesseraStore
 
 /// Every store implementation keeps the same promises, so routes can use any of them: what is
 /// inserted is found, an update is applied atomically, a refused change leaves the document as it

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import Testing
 @testable import TesseraServer
+@testable import TesseraStore
 
 /// A test configuration: any free port, a maze API without simulated latency or failures, and
 /// `testStorage`'s database unless a folder is given (then SQLite in it, for restart tests).

@@ -32,15 +32,6 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         return error
     }
 
-    /// 503 `database_unavailable`: the shared database (PostgreSQL) did not answer in time; the
-    /// request changed nothing it acknowledged, and `Retry-After` says when to try again.
-    public static func databaseUnavailable(detail: String) -> APIError {
-        var error = APIError(.serviceUnavailable, code: "database_unavailable",
-                             message: "The database is unavailable right now (\(detail)); try again shortly.")
-        error.headers[.retryAfter] = "1"
-        return error
-    }
-
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try JSONBody.response(ErrorEnvelope(error: .init(code: code, message: message)), status: status)
         response.headers.append(contentsOf: headers)

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MazeKit
 import PostsClient
+import TesseraStore
 
 /// Builds the whole server: storage, middleware, every app's routes and the static pages.
 /// `tessera serve` and the tests call this same function.
@@ -30,7 +31,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         guard let problem = await stores.databaseProblem() else {
             return try JSONBody.response(["status": "ok", "backend": stores.backendName, "database": "reachable"])
         }
-        let error = (problem as? APIError) ?? APIError.databaseUnavailable(detail: "\(type(of: problem))")
+        let error = ((problem as? StoreError) ?? .unavailable("\(type(of: problem))")).apiError
         var response = try JSONBody.response(
             HealthProblemJSON(backend: stores.backendName, error: .init(code: error.code, message: error.message)),
             status: .serviceUnavailable)
@@ -81,7 +82,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.idleTimeoutSeconds)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Tessera"),
-        services: stores.services(live: live),
+        services: stores.services(deliver: { topic, payload in await live.deliver(topic, payload: payload) }),
         onServerRunning: { [onListening = config.onListening] channel in
             selfAddress.set(channel.localAddress)
             if let url = selfAddress.baseURL { onListening?(url) }

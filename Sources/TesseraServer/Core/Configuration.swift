@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TesseraStore
 
 /// Everything `tessera serve` can be told. CLI flags fill it, with environment fallbacks
 /// (`TESSERA_HOST`, `TESSERA_PORT`, `TESSERA_DATA_DIR`, `TESSERA_PUBLIC_DIR`, `TESSERA_LOG_LEVEL`,

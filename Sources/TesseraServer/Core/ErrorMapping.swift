@@ -9,6 +9,8 @@ protocol APIErrorConvertible: Error {
     var code: String { get }
     /// What a person can act on (the kits' descriptions, as a sentence).
     var message: String { get }
+    /// The answer: status, code and message, and any headers the error needs (`Retry-After`).
+    var apiError: APIError { get }
 }
 
 extension APIErrorConvertible {

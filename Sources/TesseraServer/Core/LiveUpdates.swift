@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import ServiceLifecycle
+import TesseraStore
 
 /// Fans out changes to pages watching a topic (say, one game) as server-sent events.
 /// It keeps only the open connections: what they show is always rebuilt from storage.
@@ -91,14 +92,6 @@ public actor LiveUpdates {
             for try await chunk in events { try await writer.write(chunk) }
         }
     }
-}
-
-/// How a publish reaches pages connected to other processes that share the storage. The
-/// PostgreSQL backend's is `PostgresLiveFanOut` (NOTIFY, with a listener that delivers what other
-/// nodes send); SQLite and memory have none, as one process is all there is.
-protocol LiveFanOut: Sendable {
-    /// Best effort: a failure is logged, never thrown, since the local pages already have it.
-    func broadcast(_ topic: String, payload: String) async
 }
 
 /// Server-sent-event framing shared by every stream.

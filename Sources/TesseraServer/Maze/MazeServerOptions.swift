@@ -1,5 +1,6 @@
 import Foundation
 import MazeKit
+import TesseraStore
 
 /// How the maze API behaves: its realism knobs (set by `tessera serve --maze-…`) and whether the
 /// debug map is on. Latency and failures use MazeKit's `SimulatedConditions`, the same shape the
@@ -51,7 +52,7 @@ public func parseMillisecondRange(_ text: String) -> ClosedRange<Duration>? {
 /// invalidate every room id handed out before.
 enum MazeSecretStore {
     static let minimumLength = 32
-    static let fileName = "maze-secret"
+    static let fileName = DataFolder.mazeSecretFileName
 
     static func load(dataDirectory: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MazeSecret {
         if let passphrase = environment["TESSERA_MAZE_SECRET"], !passphrase.isEmpty {

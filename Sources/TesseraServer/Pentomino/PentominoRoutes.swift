@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import Hummingbird
 import PentominoKit
+import TesseraStore
 
 /// `/api/pentomino`: tiles and boards, and puzzles in progress kept in SQLite.
 struct PentominoRoutes<Context: RequestContext>: Sendable {

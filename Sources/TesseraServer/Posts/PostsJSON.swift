@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import PostsKit
+import TesseraStore
 
 /// The reader API's JSON shapes. Titles and bodies arrive capitalised from the kit's read models;
 /// the author is `user` (the original's word).

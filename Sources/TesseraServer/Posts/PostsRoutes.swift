@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import PostsKit
+import TesseraStore
 
 /// `/api/posts`: the Sherpany reader over the local store. Reads never touch the origin, so a
 /// synced reader keeps working when the origin is down; `POST /api/posts/sync` refreshes it.

@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import RouterKit
+import TesseraStore
 
 /// A level as the API answers it: the level itself plus where it comes from.
 struct LevelJSON: Encodable {

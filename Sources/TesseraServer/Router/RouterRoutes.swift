@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import RouterKit
+import TesseraStore
 
 /// `/api/router`: Rapid Router's levels (ours, custom and imported), runs of programs given as
 /// blocks, Blockly XML or Python, and players' progress. The engine is RouterKit's; every run is

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TicTacToeKit
+import TesseraStore
 
 /// `/api/tictactoe`: decode, let `Match` apply the rules, store, answer, and tell watchers.
 /// Seat tokens are handed to players once and stored only as SHA-256 hashes: the kit compares

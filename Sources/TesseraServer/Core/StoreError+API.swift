@@ -1,0 +1,38 @@
+import HTTPTypes
+import TesseraStore
+
+/// The one place storage's errors become HTTP answers. Storage knows nothing of HTTP; a new
+/// `StoreError` case will not compile until it has a status here.
+extension StoreError: APIErrorConvertible {
+    var status: HTTPResponse.Status {
+        switch self {
+        case .notFound: .notFound
+        case .duplicateID: .conflict
+        case .unavailable, .busy: .serviceUnavailable
+        case .invalid: .badRequest
+        }
+    }
+
+    var code: String {
+        switch self {
+        case .notFound: "not_found"
+        case .duplicateID: "duplicate_id"
+        case .unavailable: "database_unavailable"
+        case .busy: "busy"
+        case .invalid: "bad_request"
+        }
+    }
+
+    var message: String { description }
+
+    /// A 503 says when to try again: the database usually answers within a second of coming back.
+    var apiError: APIError {
+        var error = APIError(status, code: code, message: message)
+        switch self {
+        case .unavailable: error.headers[.retryAfter] = "1"
+        case .busy: error.headers[.retryAfter] = "5"
+        case .notFound, .duplicateID, .invalid: break
+        }
+        return error
+    }
+}

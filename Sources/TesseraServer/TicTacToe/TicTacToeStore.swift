@@ -1,8 +1,0 @@
-import TicTacToeKit
-
-/// Where matches are kept: any document store of matches, in memory for the unit tests
-/// (`InMemoryDocumentStore<Match>`) or SQLite by default (`DocumentTable<Match>`, see
-/// `SQLiteTicTacToeStore.swift` for its table and migrations).
-typealias TicTacToeStore = DocumentStore<Match>
-
-extension Match: StoredDocument {}

@@ -1,0 +1,46 @@
+import Synchronization
+
+/// Documents by id in memory, with the same contract as `DocumentTable` (an update is atomic and
+/// an error thrown by the change leaves the document as it was). Every app's in-memory store, which
+/// the unit tests use; nothing survives the process.
+package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentStore {
+    private let documents = Mutex<[String: Document]>([:])
+    private let order = Mutex<[String]>([])
+
+    package init() {}
+
+    package func insert(_ document: Document) async throws {
+        let isNew = documents.withLock { $0.updateValue(document, forKey: document.id) == nil }
+        if isNew { order.withLock { $0.append(document.id) } }
+    }
+
+    package func find(id: String) async throws -> Document? {
+        documents.withLock { $0[id] }
+    }
+
+    package func update(id: String, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document? {
+        try documents.withLock { documents in
+            guard var document = documents[id] else { return nil }
+            try change(&document)
+            documents[id] = document
+            return document
+        }
+    }
+
+    package func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document {
+        let (document, isNew) = try documents.withLock { documents in
+            var document = documents[initial.id] ?? initial
+            let isNew = documents[initial.id] == nil
+            try change(&document)
+            documents[initial.id] = document
+            return (document, isNew)
+        }
+        if isNew { order.withLock { $0.append(initial.id) } }
+        return document
+    }
+
+    package func all(limit: Int) async throws -> [Document] {
+        let ids = order.withLock { Array($0.prefix(limit)) }
+        return documents.withLock { documents in ids.compactMap { documents[$0] } }
+    }
+}

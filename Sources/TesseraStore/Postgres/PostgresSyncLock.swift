@@ -1,0 +1,51 @@
+import Foundation
+import PostgresNIO
+
+/// A Posts sync runs once across nodes: `pg_try_advisory_lock` on a connection held for the whole
+/// sync. A session lock (not a transaction one) because the sync spends most of its time
+/// downloading, outside any transaction; if the node dies, its connection closes and the server
+/// releases the lock, so a crashed sync never blocks the others.
+package struct PostgresSyncLock: SyncLock {
+    package let database: TesseraPostgres
+    /// Which lock: one key per kind of work ("sync" in ASCII for the Posts sync).
+    package var key: Int32 = 0x7379_6E63
+    /// How often a node waiting for another node's sync checks whether it has ended.
+    package var pollInterval: Duration = .milliseconds(200)
+    /// A waiting node gives up after this long (the other node's sync is then reported as failed here).
+    package var maxWait: Duration = .seconds(600)
+
+    package func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T? {
+        let (key, scope, logger) = (key, database.lockScope, database.logger)
+        return try await database.withConnection { connection -> T? in
+            let taken = try await connection.query("SELECT pg_try_advisory_lock(\(key), hashtext(\(scope)))", logger: logger)
+                .collect().first?.decode(Bool.self) ?? false
+            guard taken else { return nil }
+            do {
+                let result = try await body()
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(key), hashtext(\(scope)))", logger: logger)
+                return result
+            } catch {
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(key), hashtext(\(scope)))", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    package func waitUntilFree() async throws {
+        let (key, scope, logger) = (key, database.lockScope, database.logger)
+        let clock = ContinuousClock()
+        let deadline = clock.now + maxWait
+        while clock.now < deadline {
+            // Taking and at once releasing the lock tells whether anyone still holds it.
+            let free = try await database.withConnection { connection in
+                let taken = try await connection.query("SELECT pg_try_advisory_lock(\(key), hashtext(\(scope)))", logger: logger)
+                    .collect().first?.decode(Bool.self) ?? false
+                if taken { try await connection.query("SELECT pg_advisory_unlock(\(key), hashtext(\(scope)))", logger: logger) }
+                return taken
+            }
+            if free { return }
+            try await Task.sleep(for: pollInterval)
+        }
+        throw StoreError.busy("Another node's sync did not finish in time.")
+    }
+}

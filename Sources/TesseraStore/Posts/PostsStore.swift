@@ -1,0 +1,47 @@
+import Foundation
+import PostsKit
+import Synchronization
+
+/// Where the reader's posts, users, albums and photos are kept. Not one document per id like the
+/// other apps, so it has its own protocol, with the same three parts: this protocol, an in-memory
+/// implementation for the unit tests, and a GRDB one with its migrations (`SQLitePostsStore`).
+package protocol PostsStore: Sendable {
+    /// Makes the store equal to `fetched` in one transaction, writing only what changed (see
+    /// `MergePlan`), and records when; returns what was written.
+    func merge(_ fetched: PostsSnapshot, at time: Date) async throws -> MergePlan
+    func summaries() async throws -> [PostSummary]
+    func detail(postID: Int) async throws -> PostDetail?
+    func album(id: Int) async throws -> AlbumPhotos?
+    func photo(id: Int) async throws -> Photo?
+    /// `false` when there is no such post.
+    func deletePost(id: Int) async throws -> Bool
+    func counts() async throws -> PostsCounts
+    /// When the last successful sync committed; `nil` before the first.
+    func lastSync() async throws -> Date?
+}
+
+/// The reader's tables in memory, for tests; nothing survives the process.
+package final class InMemoryPostsStore: PostsStore {
+    private struct State {
+        var tables = PostsTables()
+        var lastSync: Date?
+    }
+    private let state = Mutex(State())
+
+    package func merge(_ fetched: PostsSnapshot, at time: Date) async throws -> MergePlan {
+        state.withLock { state in
+            let plan = MergePlan(stored: state.tables.snapshot, fetched: fetched)
+            state.tables.apply(plan)
+            state.lastSync = time
+            return plan
+        }
+    }
+
+    package func summaries() async throws -> [PostSummary] { state.withLock { $0.tables.summaries } }
+    package func detail(postID: Int) async throws -> PostDetail? { state.withLock { $0.tables.detail(postID: postID) } }
+    package func album(id: Int) async throws -> AlbumPhotos? { state.withLock { $0.tables.album(id: id) } }
+    package func photo(id: Int) async throws -> Photo? { state.withLock { $0.tables.photos[id] } }
+    package func deletePost(id: Int) async throws -> Bool { state.withLock { $0.tables.deletePost(id: id) } }
+    package func counts() async throws -> PostsCounts { state.withLock { $0.tables.counts } }
+    package func lastSync() async throws -> Date? { state.withLock { $0.lastSync } }
+}

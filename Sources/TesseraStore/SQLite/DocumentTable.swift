@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+import GridKit
+import Synchronization
+
+/// A table of JSON documents keyed by id — how apps keep values that the kit rebuilds and
+/// validates on load (a TicTacToe match replays its moves; a pentomino puzzle re-places its tiles).
+/// `update` reads, changes and writes in one transaction, so concurrent changes never interleave.
+///
+/// Reads are served from a small cache of decoded documents when possible: loading means a
+/// database read plus replaying the document through the rules, which is most of a GET's cost.
+/// The cache is written inside each write transaction (writes are serialised, so it sees them in
+/// commit order), and a read only fills it if no write happened while it was reading, so it never
+/// holds a state older than the database's. It assumes this process is the only writer, which is
+/// true of the embedded SQLite file; a shared database (several nodes) must not use it.
+package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
+    package let database: TesseraDatabase
+    package let name: String
+    private let cache: DocumentCache<Document>
+
+    /// Runs the app's migrations that have not run yet, then serves its table.
+    package init(database: TesseraDatabase, cacheCapacity: Int = 4096) throws {
+        try database.migrate(Self.migrator)
+        self.database = database
+        self.name = Document.table
+        self.cache = DocumentCache(capacity: cacheCapacity)
+    }
+
+    /// The app's migrations, in the order they shipped.
+    package static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        Document.registerMigrations(in: &migrator)
+        return migrator
+    }
+
+    /// The migration that creates a document table; each app registers its own.
+    package static func create(_ name: String, in db: Database) throws {
+        try db.create(table: name) { table in
+            table.primaryKey("id", .text)
+            table.column("body", .text).notNull()
+            table.column("created_at", .datetime).notNull()
+            table.column("updated_at", .datetime).notNull()
+        }
+    }
+
+    package func insert(_ document: Document) async throws {
+        let body = try Self.encode(document)
+        do {
+            try await database.writer.write { [name, cache] db in
+                try db.execute(
+                    sql: "INSERT INTO \(name) (id, body, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                    arguments: [document.id, body, Date(), Date()])
+                cache.store(document.id, document)
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            throw StoreError.duplicateID(document.id)
+        }
+    }
+
+    package func find(id: String) async throws -> Document? {
+        if let cached = cache.document(id) { return cached }
+        let epoch = cache.epoch
+        let document = try await database.writer.read { [name] db in try Self.load(id: id, from: name, db) }
+        if let document { cache.fill(id, document, ifUnchangedSince: epoch) }
+        return document
+    }
+
+    /// Applies `change` to the stored document atomically; `nil` when there is no such id.
+    /// An error thrown by `change` rolls the transaction back and reaches the caller.
+    package func update(id: String, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document? {
+        do {
+            return try await database.writer.write { [name, cache] db in
+                guard var document = try Self.load(id: id, from: name, db) else { return nil }
+                try change(&document)
+                try db.execute(
+                    sql: "UPDATE \(name) SET body = ?, updated_at = ? WHERE id = ?",
+                    arguments: [try Self.encode(document), Date(), id])
+                cache.store(id, document)
+                return document
+            }
+        } catch {
+            cache.forget(id)  // the transaction did not commit: drop whatever the closure cached
+            throw error
+        }
+    }
+
+    package func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document {
+        do {
+            return try await database.writer.write { [name, cache] db in
+                let existing = try Self.load(id: initial.id, from: name, db)
+                var document = existing ?? initial
+                try change(&document)
+                let body = try Self.encode(document)
+                if existing == nil {
+                    try db.execute(sql: "INSERT INTO \(name) (id, body, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                                   arguments: [initial.id, body, Date(), Date()])
+                } else {
+                    try db.execute(sql: "UPDATE \(name) SET body = ?, updated_at = ? WHERE id = ?",
+                                   arguments: [body, Date(), initial.id])
+                }
+                cache.store(initial.id, document)
+                return document
+            }
+        } catch {
+            cache.forget(initial.id)
+            throw error
+        }
+    }
+
+    package func all(limit: Int) async throws -> [Document] {
+        try await database.writer.read { [name] db in
+            try String.fetchAll(db, sql: "SELECT body FROM \(name) ORDER BY created_at, rowid LIMIT ?", arguments: [limit])
+                .map { try Self.decoder.decode(Document.self, from: Data($0.utf8)) }
+        }
+    }
+
+    private static func load(id: String, from table: String, _ db: Database) throws -> Document? {
+        guard let body = try String.fetchOne(db, sql: "SELECT body FROM \(table) WHERE id = ?", arguments: [id])
+        else { return nil }
+        return try decoder.decode(Document.self, from: Data(body.utf8))
+    }
+
+    private static func encode(_ document: Document) throws -> String {
+        String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
+
+/// A document kept in SQLite: its table, and the migrations that made it, which the app owns
+/// (`<App>/SQLite<Domain>Store.swift`). GRDB records migrations by name, so apps sharing the
+/// database file never need to know about each other.
+package protocol SQLiteDocument: StoredDocument {
+    static var table: String { get }
+    static func registerMigrations(in migrator: inout DatabaseMigrator)
+}
+
+/// Recently used documents by id, at most `capacity` (the shared `BoundedCache`), and an epoch
+/// that every write bumps so a read that raced a write does not fill the cache with what it read.
+package final class DocumentCache<Document: Sendable>: Sendable {
+    private struct State {
+        var documents: BoundedCache<String, Document>
+        var epoch: UInt64 = 0
+    }
+    private let state: Mutex<State>
+
+    package init(capacity: Int) { state = Mutex(State(documents: BoundedCache(countLimit: capacity))) }
+
+    package var epoch: UInt64 { state.withLock { $0.epoch } }
+
+    package func document(_ id: String) -> Document? {
+        state.withLock { $0.documents.value(forKey: id) }
+    }
+
+    /// A write's result: always stored.
+    package func store(_ id: String, _ document: Document) {
+        state.withLock { state in
+            state.epoch += 1
+            state.documents.insert(document, forKey: id)
+        }
+    }
+
+    /// A read's result: stored only if no write happened since `epoch`.
+    package func fill(_ id: String, _ document: Document, ifUnchangedSince epoch: UInt64) {
+        state.withLock { state in
+            guard state.epoch == epoch else { return }
+            state.documents.insert(document, forKey: id)
+        }
+    }
+
+    package func forget(_ id: String) {
+        state.withLock { state in
+            state.epoch += 1
+            state.documents.removeValue(forKey: id)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// What can go wrong in storage itself, whatever the backend, in storage's own words. The
+/// server decides the HTTP answer for each case in one place (`StoreError+API.swift`); the CLI
+/// prints the description. Errors thrown by a kit inside an update (a move onto a taken cell)
+/// are not wrapped: they reach the caller as the kit threw them.
+package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing is stored under this id ("Game 'abc'").
+    case notFound(String)
+    /// Something with this id is already stored (two inserts of one id: the second one fails).
+    case duplicateID(String)
+    /// The database did not answer in time, or its connection failed: nothing was changed that
+    /// was acknowledged, and trying again shortly may work.
+    case unavailable(String)
+    /// Another process's long-running work (a Posts sync) did not end in time.
+    case busy(String)
+    /// A setting storage was given cannot be used (a schema name, a database URL).
+    case invalid(String)
+
+    package var description: String {
+        switch self {
+        case .notFound(let what): "\(what) was not found."
+        case .duplicateID(let id): "Something with the id '\(id)' already exists."
+        case .unavailable(let reason): "The database is unavailable right now (\(reason)); try again shortly."
+        case .busy(let what): what
+        case .invalid(let why): why
+        }
+    }
+}

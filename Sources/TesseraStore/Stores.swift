@@ -1,0 +1,83 @@
+import Logging
+import PentominoKit
+import RouterKit
+import ServiceLifecycle
+import TicTacToeKit
+
+/// Every app's store, built for the configured backend. This is the one place that knows which
+/// implementation each protocol gets; routes only ever see the protocols. Besides the stores, a
+/// backend decides how live updates reach other processes, how a Posts sync stays single across
+/// them, what `/health` checks, and which background services run with the server.
+package struct AppStores: Sendable {
+    package let games: any TicTacToeStore
+    package let puzzles: any PuzzleStore
+    package let posts: any PostsStore
+    package let routerLevels: any RouterLevelStore
+    package let routerProgress: any RouterProgressStore
+    /// `sqlite`, `postgres` or `memory`, as `/health` reports it.
+    package let backendName: String
+    /// Carries live updates to other processes (PostgreSQL only).
+    package let liveFanOut: PostgresLiveFanOut?
+    package let postsSyncLock: any SyncLock
+    /// The shared database, when there is one (for `/health` and the services).
+    package let postgres: TesseraPostgres?
+
+    package static func make(_ backend: StorageBackend, logger: Logger = Logger(label: "tessera"),
+                     databaseTimeout: Duration = .seconds(2)) async throws -> AppStores {
+        switch backend {
+        case .sqlite(let directory):
+            let database = try TesseraDatabase(directory: directory)
+            return AppStores(games: try DocumentTable<Match>(database: database),
+                             puzzles: try DocumentTable<PentominoPuzzle>(database: database),
+                             posts: try SQLitePostsStore(database: database),
+                             routerLevels: try DocumentTable<StoredLevel>(database: database),
+                             routerProgress: try DocumentTable<PlayerProgress>(database: database),
+                             backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
+        case .postgres(let url, let schema):
+            let parsed: PostgresURL
+            do { parsed = try PostgresURL(url) } catch { throw StartupError(error.description) }
+            let database = try TesseraPostgres(url: parsed, schema: schema, logger: logger, leaseTimeout: databaseTimeout)
+            do {
+                return AppStores(games: try await PostgresDocumentTable<Match>(database: database),
+                                 puzzles: try await PostgresDocumentTable<PentominoPuzzle>(database: database),
+                                 posts: try await PostgresPostsStore(database: database),
+                                 routerLevels: try await PostgresDocumentTable<StoredLevel>(database: database),
+                                 routerProgress: try await PostgresDocumentTable<PlayerProgress>(database: database),
+                                 backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
+                                 postsSyncLock: PostgresSyncLock(database: database), postgres: database)
+            } catch {
+                let reason = (error as? StoreError)?.description ?? "\(error)"
+                throw StartupError("Could not prepare the PostgreSQL database at \(database.url.description): \(reason)")
+            }
+        case .memory:
+            return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>(),
+                             posts: InMemoryPostsStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
+                             routerProgress: InMemoryDocumentStore<PlayerProgress>(),
+                             backendName: "memory", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
+        }
+    }
+
+    /// What runs beside the server: the pool's lifecycle and the live-update listener (PostgreSQL).
+    /// `deliver` hands another node's live update to this process's pages.
+    package func services(deliver: @escaping @Sendable (_ topic: String, _ payload: String) async -> Void) -> [any Service] {
+        guard let postgres, let liveFanOut else { return [] }
+        return [postgres, PostgresLiveListener(fanOut: liveFanOut, deliver: deliver)]
+    }
+
+    /// `nil` when the database answers now; else why not (for `/health`'s 503).
+    package func databaseProblem() async -> (any Error)? {
+        guard let postgres else { return nil }
+        return await postgres.ping(timeout: postgres.leaseTimeout / 2)
+    }
+}
+
+/// Where apps keep their data.
+public enum StorageBackend: Sendable, Equatable {
+    /// One SQLite file, `tessera.sqlite`, in this folder (the default: `./tessera-data`).
+    case sqlite(directory: String)
+    /// A shared PostgreSQL database, for several `tessera serve` processes; `schema` keeps one
+    /// set of tables apart from others in the same database (the tests use one per app).
+    case postgres(url: String, schema: String? = nil)
+    /// Nothing is kept after the process ends (the unit tests).
+    case memory
+}
