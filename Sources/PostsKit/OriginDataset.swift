@@ -1,3 +1,5 @@
+import GridKit
+
 /// The origin's six collections, in the order `/db` lists them.
 public enum OriginResource: String, CaseIterable, Sendable {
     case posts, comments, albums, photos, users, todos

@@ -1,38 +1,8 @@
-/// A JSON value whose objects keep their members in order: the origin answers in jsonplaceholder's
-/// field order, and a written body is echoed back in the order it was sent.
-public enum JSONValue: Sendable, Equatable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    /// A number that is not a whole `Int`, kept as its (validated) JSON text so it is echoed as sent.
-    case number(String)
-    case string(String)
-    /// A string that is the request's base URL (`http://host:port`) followed by this path. Photo
-    /// URLs are stored this way so one cached dataset serves every `Host`; the base is prefixed
-    /// wherever the value is compared or written.
-    case relative(String)
-    case array([JSONValue])
-    case object(JSONObject)
+import GridKit
 
-    /// The value at a dotted path (`address.geo.lat`; a number steps into an array), like lodash's
-    /// `_.get`; nil when any step is missing.
-    public func value(at path: [Substring]) -> JSONValue? {
-        var current = self
-        for key in path {
-            switch current {
-            case .object(let object):
-                guard let next = object[String(key)] else { return nil }
-                current = next
-            case .array(let items):
-                guard let index = Int(key), items.indices.contains(index) else { return nil }
-                current = items[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
-
+// The origin keeps records and written bodies as GridKit's `JSONValue` (objects in order, numbers
+// as their text, photo URLs `.relative` to the request's base). What json-server makes of them:
+extension JSONValue {
     /// JavaScript's `String(value)`, which json-server compares query values against: numbers and
     /// booleans as written, arrays joined by commas, objects as `[object Object]`, null as "null".
     public func javaScriptText(base: String) -> String {
@@ -58,41 +28,6 @@ public enum JSONValue: Sendable, Equatable {
         case .number(let text): return Double(text)
         default: return nil
         }
-    }
-}
-
-/// A JSON object's members in order. Setting an existing key replaces its value in place, as
-/// JavaScript's object spread does, so `{...body, id}` keeps a sent `id` where the body had it.
-public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    public private(set) var keys: [String] = []
-    public private(set) var values: [JSONValue] = []
-
-    public init() {}
-
-    /// A literal's members in the order written (a repeated key keeps its first place).
-    public init(dictionaryLiteral members: (String, JSONValue)...) {
-        for (key, value) in members { self[key] = value }
-    }
-
-    public var count: Int { keys.count }
-
-    public subscript(key: String) -> JSONValue? {
-        get { keys.firstIndex(of: key).map { values[$0] } }
-        set {
-            if let index = keys.firstIndex(of: key) {
-                if let newValue { values[index] = newValue } else { keys.remove(at: index); values.remove(at: index) }
-            } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
-            }
-        }
-    }
-
-    /// This object with `other`'s members laid over it (`{...self, ...other}`).
-    public func merging(_ other: JSONObject) -> JSONObject {
-        var merged = self
-        for (key, value) in zip(other.keys, other.values) { merged[key] = value }
-        return merged
     }
 }
 

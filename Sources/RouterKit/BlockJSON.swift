@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 
 // Tessera's JSON block program: what the page's editor edits and what the API takes as
 // `{"program": {...}}`. One object per block, block `type`s named as Rapid Router names them.
@@ -75,7 +76,7 @@ struct BlockJSONReader {
         }
     }
 
-    private mutating func blockID(_ fields: [String: JSONValue], path: String) throws(ProgramError) -> BlockID {
+    private mutating func blockID(_ fields: JSONObject, path: String) throws(ProgramError) -> BlockID {
         blocks += 1
         guard blocks <= ProgramLimits.maxBlocks else {
             throw ProgramError(.tooLarge, "\(path): the program has more than \(ProgramLimits.maxBlocks) blocks.", path: path)
@@ -254,7 +255,7 @@ struct BlockJSONReader {
 
     // MARK: pieces
 
-    private func object(_ value: JSONValue, path: String, allowed: Set<String>) throws(ProgramError) -> [String: JSONValue] {
+    private func object(_ value: JSONValue, path: String, allowed: Set<String>) throws(ProgramError) -> JSONObject {
         guard case .object(let fields) = value else { throw Self.fail(path, "should be an object, not \(value.kind)") }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw Self.fail(path, "unknown key '\(unknown)' (expected \(allowed.sorted().joined(separator: ", ")))")
@@ -262,13 +263,13 @@ struct BlockJSONReader {
         return fields
     }
 
-    private func typed(_ value: JSONValue, path: String) throws(ProgramError) -> (String, [String: JSONValue]) {
+    private func typed(_ value: JSONValue, path: String) throws(ProgramError) -> (String, JSONObject) {
         guard case .object(let fields) = value else { throw Self.fail(path, "should be a block object, not \(value.kind)") }
         guard case .string(let type)? = fields["type"] else { throw Self.fail(path, "a block needs a \"type\"") }
         return (type, fields)
     }
 
-    private func check(_ fields: [String: JSONValue], path: String, type: String, allowed: Set<String>) throws(ProgramError) {
+    private func check(_ fields: JSONObject, path: String, type: String, allowed: Set<String>) throws(ProgramError) {
         let all = allowed.union(["type", "id"])
         if let unknown = fields.keys.sorted().first(where: { !all.contains($0) }) {
             throw Self.fail(path, "unknown key '\(unknown)' for \(type) (it has \(all.sorted().joined(separator: ", ")))")
@@ -276,7 +277,7 @@ struct BlockJSONReader {
     }
 
     private func integer(_ value: JSONValue, path: String, range: ClosedRange<Int>) throws(ProgramError) -> Int {
-        if case .double(let fraction) = value { throw Self.fail(path, "\(fraction) is not a whole number in range") }
+        if case .number(let fraction) = value { throw Self.fail(path, "\(fraction) is not a whole number in range") }
         guard case .int(let number) = value else { throw Self.fail(path, "should be a whole number, not \(value.kind)") }
         guard range.contains(number) else {
             throw Self.fail(path, "\(number) is out of range (\(range.lowerBound)…\(range.upperBound))")

@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 
 /// Tree → JSON, the inverse of the reader (ids are always written, so reading it back gives the
 /// same tree).
@@ -13,11 +14,9 @@ enum BlockJSONWriter {
 
     static func statements(_ list: [Statement]) -> JSONValue { .array(list.map(statement)) }
 
-    private static func block(_ type: String, _ id: BlockID, _ fields: [String: JSONValue] = [:]) -> JSONValue {
-        var all = fields.filter { $0.value != .null }
-        all["type"] = .string(type)
-        all["id"] = .string(id.value)
-        return .object(all)
+    private static func block(_ type: String, _ id: BlockID, _ fields: JSONObject = [:]) -> JSONValue {
+        let all: JSONObject = ["type": .string(type), "id": .string(id.value)]
+        return .object(all.merging(fields.filter { $1 != .null }))
     }
 
     static func statement(_ statement: Statement) -> JSONValue {
@@ -33,7 +32,7 @@ enum BlockJSONWriter {
             return block("controls_repeat_while", id, ["condition": condition(test), "do": statements(body)])
         case .ifElse(let branches, let otherwise, let id):
             let list = branches.map { branch -> JSONValue in
-                var fields = ["do": statements(branch.body)]
+                var fields: JSONObject = ["do": statements(branch.body)]
                 let test = condition(branch.condition)
                 if test != .null { fields["condition"] = test }
                 return .object(fields)

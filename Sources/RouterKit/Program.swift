@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 
 /// One program tree for every way a program comes in: our JSON blocks (what the page edits),
 /// Rapid Router's Blockly XML, and Python in Rapid Router's style. The interpreter runs this tree;
@@ -261,55 +262,6 @@ extension Expression {
         case .arithmetic(let op, let a, let b, let id): return .arithmetic(op, a.mappingIDs(f), b.mappingIDs(f), id: f(id))
         case .coordinate(let current, let xPart, let id): return .coordinate(current: current, xPart: xPart, id: f(id))
         case .missing(let id): return .missing(id: f(id))
-        }
-    }
-}
-
-/// Any JSON value, so the reader can say exactly where a program is wrong.
-enum JSONValue: Hashable, Sendable, Codable {
-    case null, bool(Bool), int(Int), double(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let single = try decoder.singleValueContainer()
-        // Most values in a program are objects, strings and lists: try those first, because every
-        // failed attempt costs an error value.
-        if single.decodeNil() { self = .null }
-        else if let o = try? single.decode([String: JSONValue].self) { self = .object(o) }
-        else if let s = try? single.decode(String.self) { self = .string(s) }
-        else if let a = try? single.decode([JSONValue].self) { self = .array(a) }
-        else if let i = try? single.decode(Int.self) { self = .int(i) }  // never coerces true/false
-        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
-        else { self = .double(try single.decode(Double.self)) }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var single = encoder.singleValueContainer()
-        switch self {
-        case .null: try single.encodeNil()
-        case .bool(let b): try single.encode(b)
-        case .int(let i): try single.encode(i)
-        case .double(let d): try single.encode(d)
-        case .string(let s): try single.encode(s)
-        case .array(let a): try single.encode(a)
-        case .object(let o): try single.encode(o)
-        }
-    }
-
-    var isNumber: Bool {
-        switch self {
-        case .int, .double: true
-        default: false
-        }
-    }
-
-    var kind: String {
-        switch self {
-        case .null: "null"
-        case .bool: "true/false"
-        case .int, .double: "a number"
-        case .string: "a string"
-        case .array: "a list"
-        case .object: "an object"
         }
     }
 }

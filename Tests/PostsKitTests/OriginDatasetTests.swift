@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 import Testing
 @testable import PostsKit
 

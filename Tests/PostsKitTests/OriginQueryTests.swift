@@ -1,3 +1,4 @@
+import GridKit
 import Testing
 @testable import PostsKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 import NIOCore
 import PostsKit
 import Synchronization

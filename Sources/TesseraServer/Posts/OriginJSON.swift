@@ -1,3 +1,4 @@
+import GridKit
 import NIOCore
 import PostsKit
 

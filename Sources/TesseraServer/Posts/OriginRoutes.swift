@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 import HTTPTypes
 import Hummingbird
 import NIOCore
