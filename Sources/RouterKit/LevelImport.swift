@@ -183,7 +183,7 @@ public enum LevelImport {
         let algorithmOff = customLevel || (fields["disable_algorithm_score"] as? Bool ?? false)
         let blockly = fields["blockly_enabled"] as? Bool ?? true
         return Level(
-            id: id, name: String(name.prefix(80)), lesson: String((text(fields, "lesson") ?? "").prefix(2000)),
+            id: id, name: String(name.prefix(LevelLimits.nameLength)), lesson: String((text(fields, "lesson") ?? "").prefix(2000)),
             hint: String((text(fields, "hint") ?? "").prefix(2000)), theme: theme(fields), character: character(fields),
             road: road, originHeading: direction, destinations: destinations, trafficLights: lights, cows: cows,
             maxFuel: integer(fields["max_fuel"]) ?? 50,

@@ -108,16 +108,16 @@ public enum LevelError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badLightTiming(let light, let at, let field, let value):
             field == "startTime"
                 ? "Traffic light \(light) at \(at) has startTime \(value); use 0…\(LevelLimits.maxDuration)."
-                : "Traffic light \(light) at \(at) has \(field) \(value); use 1…\(LevelLimits.maxDuration)."
+                : "Traffic light \(light) at \(at) has \(field) \(value); use \(LevelLimits.lightDurationRange.lowerBound)…\(LevelLimits.maxDuration)."
         case .emptyCowGroup(let group): "Cow group \(group) has no squares."
         case .badCowCount(let group, let min, let max):
             "Cow group \(group) has minCows \(min) and maxCows \(max); use 0 ≤ minCows ≤ maxCows ≤ \(LevelLimits.cowSquares)."
         case .cowOffRoad(let group, let at): "Cow group \(group) has a square at \(at), which is not on the road."
-        case .badFuel(let fuel): "The fuel tank holds \(fuel); use 1…\(LevelLimits.maxFuel)."
+        case .badFuel(let fuel): "The fuel tank holds \(fuel); use \(LevelLimits.fuelRange.lowerBound)…\(LevelLimits.maxFuel)."
         case .emptyToolbox: "The toolbox is empty: offer at least one block."
         case .duplicateToolboxBlock(let block): "The toolbox offers \(block.rawValue) twice."
         case .badToolboxLimit(let block, let limit):
-            "The toolbox limits \(block.rawValue) to \(limit) uses; use 1…\(LevelLimits.maxBlockLimit), or no limit."
+            "The toolbox limits \(block.rawValue) to \(limit) uses; use \(LevelLimits.blockLimitRange.lowerBound)…\(LevelLimits.maxBlockLimit), or no limit."
         case .badRouteMax(let value): "The route score is out of \(value); use 0 (off), 10 or 20."
         case .badAlgorithmMax(let value): "The algorithm score is out of \(value); use 0 (off) or 10."
         case .badModelSolution(let value): "A model solution has \(value) blocks; use 1…\(LevelLimits.maxModelBlocks)."
@@ -141,6 +141,14 @@ public enum LevelLimits {
     public static let maxDuration = 999
     public static let maxBlockLimit = 999
     public static let maxModelBlocks = 999
+    /// The fuel tank holds 1…999 moves.
+    public static let fuelRange = 1...maxFuel
+    /// A traffic light stays red (or green) for 1…999 moves.
+    public static let lightDurationRange = 1...maxDuration
+    /// A toolbox block may be limited to 1…999 uses (or not limited at all).
+    public static let blockLimitRange = 1...maxBlockLimit
+    /// A level's name is kept to this many characters (longer names are cut, not refused).
+    public static let nameLength = 80
 }
 
 extension Level {
@@ -282,9 +290,10 @@ extension Level {
             } else if !controlled.insert(ControlledMove(source: at, direction: light.direction)).inserted {
                 problems.append(.duplicateLight(light: index, at: at, heading: light.direction))
             }
-            let timings = [("startTime", light.startTime, 0), ("redDuration", light.redDuration, 1),
-                           ("greenDuration", light.greenDuration, 1)]
-            for (field, value, lowest) in timings where !(lowest...LevelLimits.maxDuration).contains(value) {
+            let timings = [("startTime", light.startTime, 0...LevelLimits.maxDuration),
+                           ("redDuration", light.redDuration, LevelLimits.lightDurationRange),
+                           ("greenDuration", light.greenDuration, LevelLimits.lightDurationRange)]
+            for (field, value, range) in timings where !range.contains(value) {
                 problems.append(.badLightTiming(light: index, at: at, field: field, value: value))
             }
         }
@@ -303,12 +312,12 @@ extension Level {
     }
 
     private func checkSettings(into problems: inout [LevelError]) {
-        if !(1...LevelLimits.maxFuel).contains(maxFuel) { problems.append(.badFuel(maxFuel)) }
+        if !LevelLimits.fuelRange.contains(maxFuel) { problems.append(.badFuel(maxFuel)) }
         if toolbox.isEmpty { problems.append(.emptyToolbox) }
         var offered: Set<BlockType> = []
         for entry in toolbox {
             if !offered.insert(entry.block).inserted { problems.append(.duplicateToolboxBlock(entry.block)) }
-            if let limit = entry.limit, !(1...LevelLimits.maxBlockLimit).contains(limit) {
+            if let limit = entry.limit, !LevelLimits.blockLimitRange.contains(limit) {
                 problems.append(.badToolboxLimit(entry.block, limit))
             }
         }

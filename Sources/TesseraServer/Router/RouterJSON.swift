@@ -54,6 +54,8 @@ struct EpisodesJSON: Encodable {
     let episodes: [EpisodeJSON]
     /// Custom and imported levels, oldest first.
     let custom: [StoredLevelJSON]
+    /// The kit's limits, which the pages check and word their messages by.
+    let rules = RouterRulesJSON()
 
     init(episodes: [Episode], stored: [StoredLevel]) {
         self.episodes = episodes.map { episode in
@@ -64,6 +66,64 @@ struct EpisodesJSON: Encodable {
                         })
         }
         custom = stored.map(StoredLevelJSON.init)
+    }
+}
+
+/// The rules RouterKit owns that the pages need before the server is asked: the designer checks a
+/// draft against them as it is drawn, the block editor bounds a procedure's name, and the level list
+/// draws stars out of `maxStars`. Sent with the level list, so no page keeps a copy that could drift.
+struct RouterRulesJSON: Encodable {
+    struct Range: Encodable {
+        let min: Int
+        let max: Int
+
+        init(_ range: ClosedRange<Int>) {
+            min = range.lowerBound
+            max = range.upperBound
+        }
+    }
+
+    struct LevelRules: Encodable {
+        var nameLength = LevelLimits.nameLength
+        var roadTiles = LevelLimits.roadTiles
+        var destinations = LevelLimits.destinations
+        var trafficLights = LevelLimits.trafficLights
+        var cowSquares = LevelLimits.cowSquares
+        var fuel = Range(LevelLimits.fuelRange)
+        var lightDuration = Range(LevelLimits.lightDurationRange)
+        var blockLimit = Range(LevelLimits.blockLimitRange)
+    }
+
+    struct ProgramRules: Encodable {
+        var nameLength = ProgramLimits.maxNameLength
+    }
+
+    var level = LevelRules()
+    var program = ProgramRules()
+    var maxStars = PlayerProgress.maxStars
+}
+
+/// A player's progress as stored (`PlayerProgress`'s coded form), with the stars each level has
+/// earned beside it, computed by the kit, so the level list only draws them.
+struct ProgressJSON: Encodable {
+    struct LevelJSON: Encodable {
+        let result: PlayerProgress.LevelResult
+
+        private enum Key: String, CodingKey { case stars }
+
+        func encode(to encoder: any Encoder) throws {
+            try result.encode(to: encoder)
+            var json = encoder.container(keyedBy: Key.self)
+            try json.encode(result.stars, forKey: .stars)
+        }
+    }
+
+    let id: String
+    let levels: [String: LevelJSON]
+
+    init(_ progress: PlayerProgress) {
+        id = progress.id
+        levels = progress.levels.mapValues(LevelJSON.init)
     }
 }
 

@@ -46,7 +46,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         try level.checkTextBounds()
         level.id = "custom-" + Secrets.id()
         level.episode = nil
-        level.name = String(level.name.prefix(80))
+        level.name = String(level.name.prefix(LevelLimits.nameLength))
         try level.validate()
         try await levels.insert(StoredLevel(level: level, source: .custom, sourcePk: nil))
         return try JSONBody.response(StoredLevelJSON(StoredLevel(level: level, source: .custom, sourcePk: nil)), status: .created)
@@ -122,7 +122,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     @Sendable func playerProgress(_ request: Request, context: Context) async throws -> Response {
         let player = try RunRequest.player(try context.parameters.require("player"))
         let stored = try await progress.find(id: player) ?? PlayerProgress(id: player)
-        return try JSONBody.response(stored)
+        return try JSONBody.response(ProgressJSON(stored))
     }
 
     private func find(_ id: String) async throws -> LevelJSON {

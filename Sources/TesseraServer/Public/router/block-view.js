@@ -5,6 +5,7 @@
 // drop targets. Edits go through `editor.change()`, so each one is one undo step.
 import { el } from "/shared/api.js";
 import { BLOCKS, conditionKey, procedureNames, remaining } from "./program.js";
+import { rules } from "./rules.js";
 
 /** The most a "repeat N times" block counts to in this editor (its long-standing cap; the server
  *  would take more). */
@@ -99,11 +100,14 @@ export function renderBlock(editor, block) {
     return wrapper;
   }
   // a procedure definition
-  const name = el("input", { type: "text", value: block.name ?? "", class: "proc-name", maxlength: "40", "aria-label": "Procedure name",
+  // The kit's name length (RouterKit's ProgramLimits), as the server sends it with the level list.
+  const longest = rules.program?.nameLength;
+  const name = el("input", { type: "text", value: block.name ?? "", class: "proc-name", "aria-label": "Procedure name",
     "data-testid": "procedure-name", disabled: locked, spellcheck: "false" });
+  if (longest) name.maxLength = longest;
   name.addEventListener("change", () => change(() => {
     const old = block.name;
-    block.name = name.value.trim().replace(/\s+/g, "_").slice(0, 40);
+    block.name = name.value.trim().replace(/\s+/g, "_").slice(0, longest);
     // Calls follow a renamed procedure.
     const rename = (blocks) => blocks.forEach((b) => {
       if (b.type === "call_proc" && b.name === old) b.name = block.name;

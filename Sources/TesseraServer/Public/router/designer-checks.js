@@ -2,12 +2,19 @@
 // drive (the server would refuse the level, or the level could not be finished); `warnings` are
 // advice. Each names the squares it is about, so the designer can ring them on the map.
 // The server checks again (RouterKit's LevelValidation.swift) and its 422 reason is shown as is.
+// The limits are the kit's, as the server sends them (rules.js); until they arrive, the checks that
+// need one are left to the server.
 
 import { key } from "./map-geometry.js";
 import { BLOCK_LABELS, HEADING_NAMES, parse, place, reachable, roadOut } from "./designer-model.js";
+import { rules } from "./rules.js";
+
+/** Whether `value` is a whole number in the kit's `range` ({min, max}); true while the range is unknown. */
+const within = (value, range) => !range || (Number.isInteger(value) && value >= range.min && value <= range.max);
 
 export function checkDraft(draft) {
   const errors = [], warnings = [];
+  const { fuel, lightDuration, blockLimit } = rules.level ?? {};
   const error = (text, squares = []) => errors.push({ text, squares });
   const warn = (text, squares = []) => warnings.push({ text, squares });
   const tiles = [...draft.links.keys()];
@@ -44,17 +51,17 @@ export function checkDraft(draft) {
       error(`The traffic light at ${place(light.source)} points ${HEADING_NAMES[light.direction]}, where there is no road. Turn it or remove it.`, [light.source]);
     }
     for (const field of ["redDuration", "greenDuration"]) {
-      if (!(Number.isInteger(light[field]) && light[field] >= 1 && light[field] <= 999)) {
-        error(`The traffic light at ${place(light.source)} needs a ${field === "redDuration" ? "red" : "green"} time from 1 to 999 moves.`, [light.source]);
+      if (!within(light[field], lightDuration)) {
+        error(`The traffic light at ${place(light.source)} needs a ${field === "redDuration" ? "red" : "green"} time from ${lightDuration.min} to ${lightDuration.max} moves.`, [light.source]);
       }
     }
   });
 
-  if (!(Number.isInteger(draft.maxFuel) && draft.maxFuel >= 1 && draft.maxFuel <= 999)) error("The fuel tank must hold a whole number from 1 to 999.");
+  if (!within(draft.maxFuel, fuel)) error(`The fuel tank must hold a whole number from ${fuel.min} to ${fuel.max}.`);
   if (draft.toolbox.length === 0) error("Choose at least one block for the toolbox.");
   for (const entry of draft.toolbox) {
-    if (entry.limit !== null && !(Number.isInteger(entry.limit) && entry.limit >= 1 && entry.limit <= 999)) {
-      error(`The limit for “${BLOCK_LABELS[entry.block] ?? entry.block}” must be 1 to 999 (or empty for no limit).`);
+    if (entry.limit !== null && !within(entry.limit, blockLimit)) {
+      error(`The limit for “${BLOCK_LABELS[entry.block] ?? entry.block}” must be ${blockLimit.min} to ${blockLimit.max} (or empty for no limit).`);
     }
   }
   const offered = new Set(draft.toolbox.map((entry) => entry.block));

@@ -4,13 +4,12 @@
 // `toLevel` and `fromLevel` convert both ways; the designer keeps drafts in localStorage as a level.
 
 import { COLS, ROWS, headingBetween, key } from "./map-geometry.js";
+import { rules } from "./rules.js";
 
 export const HEADINGS = ["N", "E", "S", "W"];
 export const STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
 export const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
 export const HEADING_NAMES = { N: "north (up)", E: "east (right)", S: "south (down)", W: "west (left)" };
-export const MAX_HOUSES = 16;
-export const MAX_LIGHTS = 40;
 export const DECOR_CYCLE = ["tree1", "tree2", "bush", "pond"];
 
 /** Blocks a toolbox may offer, grouped as the designer lists them. */
@@ -120,14 +119,14 @@ export function toggleHouse(draft, square) {
   const index = draft.houses.findIndex((house) => key(house) === k);
   if (index >= 0) { draft.houses.splice(index, 1); return "removed"; }
   if (!isRoad(draft, square)) return "off-road";
-  if (draft.houses.length >= MAX_HOUSES) return "full";
+  if (draft.houses.length >= rules.level?.destinations) return "full";
   draft.houses.push([...square]);
   return "added";
 }
 
 /** A new light on `square`, facing a joined direction no light there controls yet; null if none is free. */
 export function addLight(draft, square) {
-  if (draft.lights.length >= MAX_LIGHTS) return null;
+  if (draft.lights.length >= rules.level?.trafficLights) return null;
   const taken = new Set(draft.lights.filter((light) => key(light.source) === key(square)).map((light) => light.direction));
   const direction = HEADINGS.find((h) => roadOut(draft, square).has(h) && !taken.has(h));
   if (!direction) return null;
@@ -227,7 +226,7 @@ export function fromLevel(level) {
   draft.depot = road[0] && draft.links.has(key(road[0].coordinate)) ? key(road[0].coordinate) : null;
   if (HEADINGS.includes(level?.originHeading)) draft.originHeading = level.originHeading;
   Object.assign(draft, {
-    name: String(level?.name ?? "My level").slice(0, 80), theme: ["grass", "snow", "farm", "city"].includes(level?.theme) ? level.theme : "grass",
+    name: String(level?.name ?? "My level").slice(0, rules.level?.nameLength), theme: ["grass", "snow", "farm", "city"].includes(level?.theme) ? level.theme : "grass",
     character: level?.character || "van", lesson: level?.lesson ?? "", hint: level?.hint ?? "",
     maxFuel: Number.isInteger(level?.maxFuel) ? level.maxFuel : 50, pythonEnabled: Boolean(level?.pythonEnabled),
     houses: (level?.destinations ?? []).map((h) => [...h]),

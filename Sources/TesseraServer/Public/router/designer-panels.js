@@ -3,7 +3,8 @@
 // Panels never change the draft themselves: they call `ctx.commit(fn, options)` with the change.
 
 import { el } from "/shared/api.js";
-import { HEADINGS, HEADING_NAMES, MAX_HOUSES, TOOLBOX_GROUPS, parse, place, roadOut } from "./designer-model.js";
+import { HEADINGS, HEADING_NAMES, TOOLBOX_GROUPS, parse, place, roadOut } from "./designer-model.js";
+import { rules } from "./rules.js";
 
 const ARROW = { N: "↑", E: "→", S: "↓", W: "←" };
 const COW_KINDS = [["WHITE", "White cows"], ["BROWN", "Brown cows"], ["PIGEON", "Pigeons"]];
@@ -31,10 +32,10 @@ export function renderToolOptions(host, ctx) {
 
 function toolTitle(tool, draft) {
   switch (tool) {
-    case "road": return `Road · ${draft.links.size} of 80 squares`;
+    case "road": return rules.level ? `Road · ${draft.links.size} of ${rules.level.roadTiles} squares` : `Road · ${draft.links.size} squares`;
     case "erase": return "Rub out";
     case "depot": return draft.depot ? `Depot at ${place(parse(draft.depot))}` : "Depot (draw a road first)";
-    case "house": return `Houses · ${draft.houses.length} of ${MAX_HOUSES}`;
+    case "house": return rules.level ? `Houses · ${draft.houses.length} of ${rules.level.destinations}` : `Houses · ${draft.houses.length}`;
     case "light": return `Traffic lights · ${draft.lights.length}`;
     case "cow": return `Cows · ${draft.cows.reduce((n, group) => n + group.potentialCoordinates.length, 0)}`;
     default: return "Scenery";
@@ -56,8 +57,14 @@ function depotControls(ctx) {
     headingButtons(square, draft, draft.originHeading, "depot-heading", (h) => ctx.commit((d) => { d.originHeading = h; })));
 }
 
+/** A number box bounded by one of the kit's ranges ({min, max}; none until the rules arrive). */
+export function bound(input, range) {
+  if (range) Object.assign(input, { min: String(range.min), max: String(range.max) });
+  return input;
+}
+
 function numberField(label, value, testid, onValue) {
-  const input = el("input", { type: "number", min: 1, max: 999, step: 1, inputmode: "numeric", value, "data-testid": testid });
+  const input = bound(el("input", { type: "number", step: 1, inputmode: "numeric", value, "data-testid": testid }), rules.level?.lightDuration);
   input.addEventListener("input", () => onValue(input.value === "" ? NaN : Number(input.value)));
   return el("label", { class: "number-field" }, label, input);
 }
@@ -126,8 +133,8 @@ export function renderToolbox(host, draft, commit) {
     ...group.blocks.map(([block, label]) => {
       const entry = offered.get(block);
       const box = el("input", { type: "checkbox", checked: Boolean(entry), "data-testid": `toolbox-${block}` });
-      const limit = el("input", { type: "number", min: 1, max: 999, step: 1, inputmode: "numeric", placeholder: "any", value: entry?.limit ?? "",
-        disabled: !entry, "aria-label": `Most uses of ${label}`, "data-testid": `limit-${block}`, class: "limit" });
+      const limit = bound(el("input", { type: "number", step: 1, inputmode: "numeric", placeholder: "any", value: entry?.limit ?? "",
+        disabled: !entry, "aria-label": `Most uses of ${label}`, "data-testid": `limit-${block}`, class: "limit" }), rules.level?.blockLimit);
       const read = () => (limit.value === "" ? null : Number(limit.value));
       box.addEventListener("change", () => { limit.disabled = !box.checked; update(block, box.checked, read()); });
       limit.addEventListener("input", () => update(block, true, read()));

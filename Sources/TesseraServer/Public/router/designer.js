@@ -15,7 +15,8 @@ import {
 } from "./designer-model.js";
 import { checkDraft } from "./designer-checks.js";
 import { DesignerCanvas } from "./designer-canvas.js";
-import { renderProblems, renderThemes, renderToolOptions, renderToolbox } from "./designer-panels.js";
+import { bound, renderProblems, renderThemes, renderToolOptions, renderToolbox } from "./designer-panels.js";
+import { loadRules } from "./rules.js";
 import { exportLevel, importFile, saveLevel } from "./designer-files.js";
 import { drawToolIcons } from "./designer-icons.js";
 import { DRAFT_KEY } from "./test-drive.js";
@@ -68,7 +69,7 @@ function beginStroke(square, { drawOnly = false } = {}) {
     case "house": {
       const outcome = toggleHouse(d, square);
       if (outcome === "off-road") say("Houses go on the road: draw a road there first.");
-      if (outcome === "full") say("That is 16 houses, the most a level can have.");
+      if (outcome === "full") say(`That is ${d.houses.length} houses, the most a level can have.`);
       break;
     }
     case "light": pickLight(square); break;
@@ -370,6 +371,9 @@ document.addEventListener("keydown", (event) => {
 $("import").addEventListener("click", () => $("import-file").click());
 
 async function start() {
+  // The kit's limits come first: the checks and the number boxes are bounded by them.
+  await loadRules().then(({ level }) => { $("level-name").maxLength = level.nameLength; bound($("max-fuel"), level.fuel); },
+    (error) => say(`${error.message} You can still draw: the level is checked in full when you save or test drive it.`));
   const wanted = /^#level=(.+)$/.exec(location.hash)?.[1];
   if (wanted) {
     try {

@@ -11,6 +11,7 @@ import { svgEl } from "./map-geometry.js";
 import { emptyProgram, sanitize } from "./program.js";
 import { PYTHON_START, PythonEditor } from "./python-editor.js";
 import { PythonView } from "./python-view.js";
+import { rules, useRules } from "./rules.js";
 import { Runner } from "./runner.js";
 import { DESIGNER_URL, DRAFT_ID, readDraft } from "./test-drive.js";
 
@@ -23,7 +24,7 @@ const state = {
   episodes: [],
   custom: [],
   order: [], // every catalog level id, in play order
-  progress: {}, // level id → {best, max, attempts, solved, seconds}
+  progress: {}, // level id → {best, max, attempts, solved, seconds, stars}
   level: null,
   mode: "blocks", // what Play runs: "blocks" or "python"
   tab: "blocks", // what is shown: "blocks", "pyview" or "python"
@@ -60,6 +61,7 @@ async function loadCatalog() {
   ]);
   state.episodes = catalog.episodes;
   state.custom = catalog.custom ?? [];
+  useRules(catalog.rules);
   state.order = catalog.episodes.flatMap((episode) => episode.levels.map((level) => level.id));
   state.progress = progress.levels ?? {};
 }
@@ -80,12 +82,6 @@ function isUnlocked(id) {
   return Boolean(state.progress[state.order[index - 1]]?.solved);
 }
 
-function stars(result) {
-  if (!result?.solved || !result.max) return 0;
-  const share = result.best / result.max;
-  return share >= 1 ? 3 : share >= 0.5 ? 2 : 1;
-}
-
 /** A small padlock (drawn, since emoji fonts are not everywhere). */
 function lockIcon() {
   return svgEl("svg", { viewBox: "0 0 16 16", class: "lock-icon", "aria-hidden": "true" },
@@ -98,7 +94,9 @@ function levelTile(summary, label) {
   const unlocked = isUnlocked(summary.id);
   const max = result?.max ?? summary.maxScore;
   const score = result ? `${result.best}/${max}` : max ? `–/${max}` : "";
-  const earned = stars(result);
+  // The stars are the kit's (PlayerProgress): the server sends each level's and how many there are.
+  const earned = result?.stars ?? 0;
+  const unearned = Math.max(0, (rules.maxStars ?? earned) - earned);
   const tile = el("button", {
     type: "button", class: `level-tile${result?.solved ? " solved" : ""}`, "data-testid": `level-${summary.id}`,
     "data-unlocked": String(unlocked), "data-solved": String(Boolean(result?.solved)), disabled: !unlocked,
@@ -107,7 +105,7 @@ function levelTile(summary, label) {
   },
   el("span", { class: "level-number", text: label }),
   el("span", { class: "level-name", text: summary.name }),
-  el("span", { class: "level-stars", "aria-hidden": "true", text: unlocked ? "★".repeat(earned) + "☆".repeat(3 - earned) : "" }, unlocked ? "" : lockIcon()),
+  el("span", { class: "level-stars", "aria-hidden": "true", text: unlocked ? "★".repeat(earned) + "☆".repeat(unearned) : "" }, unlocked ? "" : lockIcon()),
   el("span", { class: "level-score", "data-testid": `score-${summary.id}`, text: score }));
   if (summary.python && !summary.blockly) tile.append(el("span", { class: "badge python", text: "Python" }));
   return el("li", {}, tile);
