@@ -121,9 +121,10 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
-                "TesseraServer", "TesseraStore", "TesseraAPI", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit",
+                "TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit",
                 "PostsClient", "RouterKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

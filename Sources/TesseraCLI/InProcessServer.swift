@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -26,9 +27,10 @@ enum InProcessServer {
         }
         do {
             let deadline = ContinuousClock.now + .seconds(10)
-            while bound.withLock({ $0 }) == nil, ended.reason == nil, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
+            for await _ in AsyncTimerSequence.repeating(every: .milliseconds(10)) {
+                if bound.withLock({ $0 }) != nil || ended.reason != nil || ContinuousClock.now >= deadline { break }
             }
+            try Task.checkCancellation()
             guard let baseURL = bound.withLock({ $0 }) else {
                 throw MazeCLIError("could not start the in-process server: \(ended.reason ?? "it did not start listening within 10 s")")
             }
@@ -47,12 +49,12 @@ enum InProcessServer {
     /// Nil once `/health` answers 200; the server's failure if it stopped first (e.g. port taken).
     private static func waitUntilHealthy(_ baseURL: String, ended: ServerEnd) async throws -> String? {
         let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            try Task.checkCancellation()
+        for await _ in AsyncTimerSequence.repeating(every: .milliseconds(20)) {
             if let failure = ended.reason { return failure }
             if case .healthy = await ServerProbe.check(baseURL, timeout: 1) { return nil }
-            try await Task.sleep(for: .milliseconds(20))
+            if ContinuousClock.now >= deadline { break }
         }
+        try Task.checkCancellation()
         return "it did not answer /health within 10 s"
     }
 
@@ -65,8 +67,8 @@ enum InProcessServer {
         /// True once the server has ended, false if it is still running after `limit`.
         func wait(upTo limit: Duration) async -> Bool {
             let deadline = ContinuousClock.now + limit
-            while reason == nil, ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(10))
+            for await _ in AsyncTimerSequence.repeating(every: .milliseconds(10)) {
+                if reason != nil || ContinuousClock.now >= deadline { break }
             }
             return reason != nil
         }

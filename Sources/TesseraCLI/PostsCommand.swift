@@ -47,7 +47,7 @@ struct PostsCommand: AsyncParsableCommand {
             } catch let error as PostsOriginError {
                 progress.clear()
                 let hint = origin == Self.defaultOrigin ? " Start `tessera serve` first, or pass --origin URL." : ""
-                ProgressLine.write("error: \(error).\(hint) Nothing was changed.\n")
+                ProgressLine.fail("\(error).\(hint) Nothing was changed.")
                 throw ExitCode.failure
             }
             progress.clear()
@@ -97,7 +97,7 @@ struct PostsCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard let post = try await storage.open().post(id: id) else {
-                ProgressLine.write("error: no post \(id) is stored. `tessera posts list` shows the ids; `tessera posts sync` brings deleted posts back.\n")
+                ProgressLine.fail("no post \(id) is stored. `tessera posts list` shows the ids; `tessera posts sync` brings deleted posts back.")
                 throw ExitCode.failure
             }
             print(post.title)

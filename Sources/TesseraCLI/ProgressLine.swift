@@ -1,4 +1,6 @@
+import AsyncAlgorithms
 import Foundation
+import GridKit
 
 /// The one progress line of every long command: a status on standard error, redrawn in place and
 /// cut to the terminal's width (a wrapped line cannot be redrawn with `\r`). Only on a terminal and
@@ -24,9 +26,9 @@ struct ProgressLine: Sendable {
         guard enabled else { return try await body() }
         let ticker = Task {
             let started = ContinuousClock.now
-            while !Task.isCancelled {
+            show(line(.zero))
+            for await _ in AsyncTimerSequence.repeating(every: .milliseconds(100)) {
                 show(line(ContinuousClock.now - started))
-                try? await Task.sleep(for: .milliseconds(100))
             }
         }
         defer {
@@ -39,6 +41,12 @@ struct ProgressLine: Sendable {
     /// A message for a person on standard error (notes, interruptions), outside the progress line.
     static func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Why a command failed, as `error: <one sentence>` on standard error (the same sentence form
+    /// as the API's messages); the caller then exits non-zero.
+    static func fail(_ message: String) {
+        write("error: " + message.asSentence + "\n")
     }
 
     private static var terminalColumns: Int {

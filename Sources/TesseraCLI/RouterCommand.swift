@@ -17,7 +17,7 @@ struct RouterCommand: AsyncParsableCommand {
 
         func level(_ id: String) async throws -> Level {
             guard let level = try await open().level(id: id) else {
-                ProgressLine.write("error: no level '\(id)'. `tessera router levels` lists them.\n")
+                ProgressLine.fail("no level '\(id)'. `tessera router levels` lists them.")
                 throw ExitCode.failure
             }
             return level
@@ -73,11 +73,11 @@ struct RouterCommand: AsyncParsableCommand {
         func run() async throws {
             let level = try await storage.level(level)
             guard let data = FileManager.default.contents(atPath: program) else {
-                ProgressLine.write("error: cannot read \(program).\n")
+                ProgressLine.fail("cannot read \(program).")
                 throw ExitCode.failure
             }
             guard data.count <= 256 * 1024 else {
-                ProgressLine.write("error: \(program) is larger than 256 KB; a program is much smaller.\n")
+                ProgressLine.fail("the file \(program) is larger than 256 KB; a program is much smaller.")
                 throw ExitCode.failure
             }
             let result: RunResult
@@ -90,7 +90,7 @@ struct RouterCommand: AsyncParsableCommand {
                 }
                 result = try RouterGame.run(parsed, on: level)
             } catch let error as ProgramError {
-                ProgressLine.write("error: \(error.message)\n")
+                ProgressLine.fail(error.message)
                 throw ExitCode.failure
             }
             if json {
@@ -130,7 +130,7 @@ struct RouterCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard let data = FileManager.default.contents(atPath: program), data.count <= 256 * 1024 else {
-                ProgressLine.write("error: cannot read \(program) (or it is larger than 256 KB).\n")
+                ProgressLine.fail("cannot read \(program) (or it is larger than 256 KB).")
                 throw ExitCode.failure
             }
             do {
@@ -138,7 +138,7 @@ struct RouterCommand: AsyncParsableCommand {
                     ? try Program.parse(blocklyXML: data) : try Program.parse(json: data)
                 print(parsed.pythonView, terminator: parsed.pythonView.hasSuffix("\n") ? "" : "\n")
             } catch {
-                ProgressLine.write("error: \(error.message)\n")
+                ProgressLine.fail(error.message)
                 throw ExitCode.failure
             }
         }
@@ -153,14 +153,14 @@ struct RouterCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                ProgressLine.write("error: cannot read \(file).\n")
+                ProgressLine.fail("cannot read \(file).")
                 throw ExitCode.failure
             }
             let imported: [RouterLibrary.Entry], problems: [LevelImport.Problem]
             do {
                 (imported, problems) = try await storage.open().importLevels(data)
             } catch let error as LevelImport.ImportError {
-                ProgressLine.write("error: \(error).\n")
+                ProgressLine.fail("\(error).")
                 throw ExitCode.failure
             }
             for problem in problems { ProgressLine.write("skipped \(problem)\n") }

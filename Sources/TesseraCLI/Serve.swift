@@ -135,7 +135,7 @@ struct Serve: AsyncParsableCommand {
         do {
             try await run(try await buildApplication(config), config)
         } catch let error as StartupError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            ProgressLine.fail(error.description)
             throw ExitCode.failure
         }
     }

@@ -35,10 +35,10 @@ struct StorageOptions: ParsableArguments {
         do {
             return try await AppStores.make(backend(), databaseTimeout: .seconds(5))
         } catch let error as StartupError {
-            ProgressLine.write("error: \(error.description)\n")
+            ProgressLine.fail(error.description)
             throw ExitCode.failure
         } catch let error as StoreError {
-            ProgressLine.write("error: \(error.description)\n")
+            ProgressLine.fail(error.description)
             throw ExitCode.failure
         }
     }

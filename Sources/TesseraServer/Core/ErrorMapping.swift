@@ -1,3 +1,4 @@
+import GridKit
 import HTTPTypes
 
 /// A kit error the API answers with. Each app's errors conform in the server (the kits know
@@ -19,11 +20,7 @@ extension APIErrorConvertible {
 
 extension APIErrorConvertible where Self: CustomStringConvertible {
     /// The kit's description as a sentence: capital first letter, final full stop.
-    var message: String {
-        let text = description
-        let sentence = text.prefix(1).uppercased() + text.dropFirst()
-        return sentence.hasSuffix(".") ? sentence : sentence + "."
-    }
+    var message: String { description.asSentence }
 }
 
 extension Optional {

@@ -100,16 +100,9 @@ enum ServerSentEvents {
     static func frame(_ json: String) -> ByteBuffer { ByteBuffer(string: "data: \(json)\n\n") }
 
     /// A comment line every `interval`, so idle connections are kept open and dead ones found.
-    static func heartbeat(every interval: Duration = .seconds(15)) -> AsyncStream<ByteBuffer> {
-        AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-            let task = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: interval)
-                    continuation.yield(ByteBuffer(string: ": keep-alive\n\n"))
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+    static func heartbeat(every interval: Duration = .seconds(15))
+        -> AsyncMapSequence<AsyncTimerSequence<SuspendingClock>, ByteBuffer> {
+        AsyncTimerSequence.repeating(every: interval).map { _ in ByteBuffer(string: ": keep-alive\n\n") }
     }
 
     /// A `text/event-stream` response whose body `write` produces.

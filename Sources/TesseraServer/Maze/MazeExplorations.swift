@@ -72,16 +72,14 @@ struct MazeExplorations: Sendable {
             }
             // A comment line every second: a client that has gone is noticed by the failed write.
             let ticker = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
+                for await _ in AsyncTimerSequence.repeating(every: .seconds(1)) {
                     await frames.send(ByteBuffer(string: ": tick\n\n"))
                 }
             }
             // Cancels the exploration when the reader stalls or the time limit passes.
             let watchdog = Task {
                 let started = ContinuousClock.now
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(250))
+                for await _ in AsyncTimerSequence.repeating(every: .milliseconds(250)) {
                     if ContinuousClock.now - started > limits.timeLimit {
                         watch.timedOut()
                     } else if !watch.stalled(for: limits.stallLimit) {

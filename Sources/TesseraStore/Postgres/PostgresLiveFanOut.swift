@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import Logging
 import PostgresNIO
@@ -76,17 +77,21 @@ package final class PostgresLiveListener: Service, Sendable {
 
     package func run() async throws {
         await cancelWhenGracefulShutdown { [self] in
-            while !Task.isCancelled {
-                do {
-                    try await listenOnce()
-                } catch {
-                    if Task.isCancelled { break }
-                    fanOut.database.logger.debug("Live listener reconnecting", metadata: ["error": "\(error)"])
-                }
-                listening.set(false)
-                try? await Task.sleep(for: .seconds(1))
+            // At once, then (while the connection or the database is away) once a second.
+            await listenUntilItEnds()
+            for await _ in AsyncTimerSequence.repeating(every: .seconds(1)) { await listenUntilItEnds() }
+        }
+    }
+
+    private func listenUntilItEnds() async {
+        do {
+            try await listenOnce()
+        } catch {
+            if !Task.isCancelled {
+                fanOut.database.logger.debug("Live listener reconnecting", metadata: ["error": "\(error)"])
             }
         }
+        listening.set(false)
     }
 
     private func listenOnce() async throws {

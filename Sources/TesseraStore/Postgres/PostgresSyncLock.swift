@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import PostgresNIO
 
@@ -33,9 +34,8 @@ package struct PostgresSyncLock: SyncLock {
 
     package func waitUntilFree() async throws {
         let (key, scope, logger) = (key, database.lockScope, database.logger)
-        let clock = ContinuousClock()
-        let deadline = clock.now + maxWait
-        while clock.now < deadline {
+        let deadline = ContinuousClock.now + maxWait
+        for await _ in AsyncTimerSequence.repeating(every: pollInterval) {
             // Taking and at once releasing the lock tells whether anyone still holds it.
             let free = try await database.withConnection { connection in
                 let taken = try await connection.query("SELECT pg_try_advisory_lock(\(key), hashtext(\(scope)))", logger: logger)
@@ -44,8 +44,9 @@ package struct PostgresSyncLock: SyncLock {
                 return taken
             }
             if free { return }
-            try await Task.sleep(for: pollInterval)
+            if ContinuousClock.now >= deadline { break }
         }
+        try Task.checkCancellation()  // the timer ends early only when the wait is cancelled
         throw StoreError.busy("Another node's sync did not finish in time.")
     }
 }

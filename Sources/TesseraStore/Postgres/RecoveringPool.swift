@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import Logging
 import PostgresNIO
@@ -47,7 +48,10 @@ package final class RecoveringPool: Sendable {
     /// The client to lease from now, once its pool runs.
     package func client() async throws -> PostgresClient {
         let current = current.withLock { $0 }
-        while !current.started.isSet { try await Task.sleep(for: .milliseconds(1)) }
+        if !current.started.isSet {
+            for await _ in AsyncTimerSequence.repeating(every: .milliseconds(1)) where current.started.isSet { break }
+            try Task.checkCancellation()
+        }
         return current.client
     }
 
@@ -66,8 +70,7 @@ package final class RecoveringPool: Sendable {
         }
         guard start else { return }
         Task { [weak self] in
-            while true {
-                try? await Task.sleep(for: .milliseconds(250))
+            for await _ in AsyncTimerSequence.repeating(every: .milliseconds(250)) {
                 guard let self, !self.state.withLock({ $0.closed }) else { return }
                 if self.state.withLock({ $0.lastLease > began }) { break }  // the pool came back by itself
                 if await self.databaseAnswers() {
