@@ -76,24 +76,15 @@ struct PostgresTests {
                 let created = try await nodeB.call(.post, "/api/tictactoe/games", json: #"{"mode":"local","players":["Ann","Bob"]}"#)
                 let id = try #require(created.body["id"] as? String)
                 let portA = try #require(nodeA.port)
-                let events = try await Self.events("http://127.0.0.1:\(portA)/api/tictactoe/games/\(id)/events")
-                defer { events.reader.cancel() }
-                let (ready, signal) = AsyncStream<String>.makeStream()
-                let watcher = Task {
-                    var first = true
-                    for await event in events.stream {
-                        if first { signal.yield(event); first = false; continue }
-                        if event.contains("\"turn\":\"O\"") { return true }
-                    }
-                    return false
+                let page = try await Self.watch("http://127.0.0.1:\(portA)/api/tictactoe/games/\(id)/events") {
+                    $0.contains("\"turn\":\"O\"")
                 }
-                var readiness = ready.makeAsyncIterator()
-                let initial = try #require(await readiness.next())
-                #expect(initial.contains("\"turn\":\"X\""))
+                defer { page.reader.cancel() }
+                #expect(page.initial.contains("\"turn\":\"X\""))
                 try await Self.waitForListeners(schema: try #require(configA.databaseSchema), count: 2)
                 #expect(try await nodeB.call(.post, "/api/tictactoe/games/\(id)/moves", json: #"{"row":0,"col":2}"#).status == .ok)
-                let seen = try await withDeadline(.seconds(3)) { await watcher.value }
-                #expect(seen, "node A's page sees node B's move within 3 s of its answer (a bound that catches a lost update; speed is measured outside unit tests)")
+                let seen = try await withDeadline(.seconds(3)) { await page.later.value }
+                #expect(seen != nil, "node A's page sees node B's move within 3 s of its answer (a bound that catches a lost update; speed is measured outside unit tests)")
             }
         }
     }
@@ -104,26 +95,16 @@ struct PostgresTests {
         try await a.test(.live) { nodeA in
             try await b.test(.live) { nodeB in
                 let (portA, portB) = (try #require(nodeA.port), try #require(nodeB.port))
-                let events = try await Self.events("http://127.0.0.1:\(portA)/api/posts/events")
-                defer { events.reader.cancel() }
-                let (ready, signal) = AsyncStream<String>.makeStream()
-                let watcher = Task {
-                    var first = true
-                    for await event in events.stream {
-                        if first { signal.yield(event); first = false; continue }
-                        if event.contains("\"lastSync\":\"") { return event }
-                    }
-                    return ""
-                }
-                var readiness = ready.makeAsyncIterator()
-                #expect(try #require(await readiness.next()).contains("\"lastSync\":null"))
+                let page = try await Self.watch("http://127.0.0.1:\(portA)/api/posts/events") { $0.contains("\"lastSync\":\"") }
+                defer { page.reader.cancel() }
+                #expect(page.initial.contains("\"lastSync\":null"))
                 try await Self.waitForListeners(schema: try #require(configA.databaseSchema), count: 2)
                 var sync = HTTPClientRequest(url: "http://127.0.0.1:\(portB)/api/posts/sync")
                 sync.method = .POST
                 let answer = try await HTTPClient.shared.execute(sync, timeout: .seconds(60))
                 let body = String(buffer: try await answer.body.collect(upTo: 1 << 20))
                 #expect(body.contains("\"finished\""), "\(body.suffix(300))")
-                let seen = try await withDeadline(.seconds(3)) { await watcher.value }
+                let seen = try await withDeadline(.seconds(3)) { await page.later.value } ?? ""
                 #expect(seen.contains("\"posts\":100"), "node A's page hears node B's sync: \(seen)")
             }
         }
@@ -177,6 +158,28 @@ struct PostgresTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("the nodes never listened")
+    }
+
+    /// A page watching `url`: the first event (the state it connected to) and, in the background,
+    /// the first later event that `matches` (`nil` if the stream ends first); cancel `reader` to hang up.
+    static func watch(_ url: String, for matches: @escaping @Sendable (String) -> Bool) async throws
+        -> (initial: String, later: Task<String?, Never>, reader: Task<Void, any Error>) {
+        let events = try await events(url)
+        let (ready, signal) = AsyncStream<String>.makeStream()
+        let later = Task { () -> String? in
+            var first = true
+            for await event in events.stream {
+                if first { signal.yield(event); first = false; continue }
+                if matches(event) { return event }
+            }
+            return nil
+        }
+        var readiness = ready.makeAsyncIterator()
+        guard let initial = await readiness.next() else {
+            events.reader.cancel()
+            throw CancellationError()
+        }
+        return (initial, later, events.reader)
     }
 
     /// The data events of an event stream, and the task reading it (cancel it to hang up).

@@ -10,25 +10,20 @@ import TicTacToeKit
 /// inserted is found, an update is applied atomically, a refused change leaves the document as it
 /// was, and a missing id is `nil`.
 @Suite struct StoreContractTests {
-    static func gameStores() async throws -> [(String, any TicTacToeStore)] {
-        var stores: [(String, any TicTacToeStore)] = [
-            ("memory", InMemoryDocumentStore<Match>()),
-            ("sqlite", try DocumentTable<Match>(database: TesseraDatabase(directory: temporaryDirectory())))]
+    /// Every backend's store of `Document`s, by name (PostgreSQL when the tests have a database).
+    static func stores<Document: SQLiteDocument & PostgresDocument>(of _: Document.Type) async throws
+        -> [(String, any DocumentStore<Document>)] {
+        var stores: [(String, any DocumentStore<Document>)] = [
+            ("memory", InMemoryDocumentStore<Document>()),
+            ("sqlite", try DocumentTable<Document>(database: TesseraDatabase(directory: temporaryDirectory())))]
         if let database = try testPostgres() {
-            stores.append(("postgres", try await PostgresDocumentTable<Match>(database: database)))
+            stores.append(("postgres", try await PostgresDocumentTable<Document>(database: database)))
         }
         return stores
     }
 
-    static func puzzleStores() async throws -> [(String, any PuzzleStore)] {
-        var stores: [(String, any PuzzleStore)] = [
-            ("memory", InMemoryDocumentStore<PentominoPuzzle>()),
-            ("sqlite", try DocumentTable<PentominoPuzzle>(database: TesseraDatabase(directory: temporaryDirectory())))]
-        if let database = try testPostgres() {
-            stores.append(("postgres", try await PostgresDocumentTable<PentominoPuzzle>(database: database)))
-        }
-        return stores
-    }
+    static func gameStores() async throws -> [(String, any TicTacToeStore)] { try await stores(of: Match.self) }
+    static func puzzleStores() async throws -> [(String, any PuzzleStore)] { try await stores(of: PentominoPuzzle.self) }
 
     struct Refused: Error {}
 
