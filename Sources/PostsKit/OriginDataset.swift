@@ -230,7 +230,7 @@ struct Words {
         let first = pick(Self.firstNames), last = pick(Self.lastNames)
         let domain = "\(pick(Self.domains)).\(pick(Self.topLevels))"
         let username = chance(50) ? "\(first).\(last)" : "\(first.lowercased())_\(digits(2))"
-        let street = "\(chance(50) ? pick(Self.lastNames) : pick(Self.adjectives).capitalizedFirst) \(pick(Self.streetKinds))"
+        let street = "\(chance(50) ? pick(Self.lastNames) : pick(Self.adjectives).capitalizingFirstLetter) \(pick(Self.streetKinds))"
         let suite = chance(50) ? "Apt. \(digits(3))" : "Suite \(digits(3))"
         let zipcode = chance(60) ? digits(5) : "\(digits(5))-\(digits(4))"
         let geo = User.Geo(lat: coordinate(limit: 90), lng: coordinate(limit: 180))
@@ -247,7 +247,7 @@ struct Words {
         default: companyName = "\(pick(Self.lastNames))-\(pick(Self.lastNames)) Cartography"
         }
         let company = User.Company(name: companyName,
-                                   catchPhrase: "\(pick(Self.phraseA).capitalizedFirst) \(pick(Self.phraseA)) \(pick(Self.phraseB))",
+                                   catchPhrase: "\(pick(Self.phraseA).capitalizingFirstLetter) \(pick(Self.phraseA)) \(pick(Self.phraseB))",
                                    bs: "\(pick(Self.bsVerbs)) \(pick(Self.bsAdjectives)) \(pick(Self.bsNouns))")
         return User(id: id, name: "\(first) \(last)", username: username,
                     email: "\(first.lowercased())@\(domain)",
@@ -265,6 +265,3 @@ struct Words {
     }
 }
 
-extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}

@@ -1,3 +1,5 @@
+import GridKit
+
 /// What the reader shows, built from stored records: titles and bodies start with a capital
 /// letter (the origin's are lower case), and every list is sorted by id.
 
@@ -8,7 +10,7 @@ public struct PostSummary: Hashable, Sendable, Identifiable {
 
     public init(_ post: Post, author: Author) {
         id = post.id
-        title = ReaderText.capitalizingFirstLetter(post.title)
+        title = post.title.capitalizingFirstLetter
         self.author = author
     }
 
@@ -27,7 +29,7 @@ public struct AlbumSummary: Hashable, Sendable, Identifiable {
 
     public init(_ album: Album, photoCount: Int) {
         id = album.id
-        title = ReaderText.capitalizingFirstLetter(album.title)
+        title = album.title.capitalizingFirstLetter
         self.photoCount = photoCount
     }
 }
@@ -42,8 +44,8 @@ public struct PostDetail: Hashable, Sendable, Identifiable {
 
     public init(_ post: Post, author: Author, albums: [AlbumSummary]) {
         id = post.id
-        title = ReaderText.capitalizingFirstLetter(post.title)
-        body = ReaderText.capitalizingFirstLetter(post.body)
+        title = post.title.capitalizingFirstLetter
+        body = post.body.capitalizingFirstLetter
         self.author = author
         self.albums = albums.sorted { $0.id < $1.id }
     }
@@ -57,17 +59,9 @@ public struct PhotoSummary: Hashable, Sendable, Identifiable {
 
     public init(_ photo: Photo) {
         id = photo.id
-        title = ReaderText.capitalizingFirstLetter(photo.title)
+        title = photo.title.capitalizingFirstLetter
         url = photo.url
         thumbnailUrl = photo.thumbnailUrl
-    }
-}
-
-public enum ReaderText {
-    /// "lorem ipsum" → "Lorem ipsum"; leaves everything after the first letter alone.
-    public static func capitalizingFirstLetter(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
     }
 }
 
