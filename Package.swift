@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "MazeKit", targets: ["MazeKit"]),
         .library(name: "PostsKit", targets: ["PostsKit"]),
         .library(name: "RouterKit", targets: ["RouterKit"]),
+        .library(name: "ClassroomKit", targets: ["ClassroomKit"]),
         .library(name: "TesseraAPI", targets: ["TesseraAPI"]),
     ],
     dependencies: [
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
@@ -40,6 +42,8 @@ let package = Package(
     targets: [
         .target(name: "GridKit", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "TicTacToeKit", dependencies: ["GridKit"]),
+        // The classroom: accounts, sessions, classes and their rules (no storage, no HTTP).
+        .target(name: "ClassroomKit", dependencies: ["GridKit"]),
         .target(
             name: "PentominoKit",
             dependencies: ["GridKit"]
@@ -93,7 +97,7 @@ let package = Package(
         .target(
             name: "TesseraStore",
             dependencies: [
-                "GridKit", "TicTacToeKit", "PentominoKit", "PostsKit", "RouterKit",
+                "GridKit", "TicTacToeKit", "PentominoKit", "PostsKit", "RouterKit", "ClassroomKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,7 +110,8 @@ let package = Package(
             name: "TesseraServer",
             dependencies: [
                 "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
-                "TesseraStore",
+                "ClassroomKit", "TesseraStore",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -132,6 +137,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GridKitTests", dependencies: ["GridKit"]),
+        .testTarget(name: "ClassroomKitTests", dependencies: ["ClassroomKit"]),
         .testTarget(name: "TicTacToeKitTests", dependencies: ["TicTacToeKit"]),
         .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit"]),
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),

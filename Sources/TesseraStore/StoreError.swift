@@ -7,6 +7,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(String)
     /// Something with this id is already stored (two inserts of one id: the second one fails).
     case duplicateID(String)
+    /// A teacher account with this email already exists (emails are compared case-insensitively).
+    case emailTaken
     /// The database did not answer in time, or its connection failed: nothing was changed that
     /// was acknowledged, and trying again shortly may work.
     case unavailable(String)
@@ -19,6 +21,7 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notFound(let what): "\(what) was not found."
         case .duplicateID(let id): "Something with the id '\(id)' already exists."
+        case .emailTaken: "An account with this email already exists."
         case .unavailable(let reason): "The database is unavailable right now (\(reason)); try again shortly."
         case .busy(let what): what
         case .invalid(let why): why

@@ -14,6 +14,8 @@ package struct AppStores: Sendable {
     package let posts: any PostsStore
     package let routerLevels: any RouterLevelStore
     package let routerProgress: any RouterProgressStore
+    /// Teachers' and pupils' accounts and their sessions.
+    package let accounts: any AccountStore
     /// `sqlite`, `postgres` or `memory`, as `/health` reports it.
     package let backendName: String
     /// Carries live updates to other processes (PostgreSQL only).
@@ -32,6 +34,7 @@ package struct AppStores: Sendable {
                              posts: try SQLitePostsStore(database: database),
                              routerLevels: try DocumentTable<StoredLevel>(database: database),
                              routerProgress: try DocumentTable<PlayerProgress>(database: database),
+                             accounts: InMemoryAccountStore(),  // SQLiteAccountStore: in progress
                              backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
         case .postgres(let url, let schema):
             let parsed: PostgresURL
@@ -43,6 +46,7 @@ package struct AppStores: Sendable {
                                  posts: try await PostgresPostsStore(database: database),
                                  routerLevels: try await PostgresDocumentTable<StoredLevel>(database: database),
                                  routerProgress: try await PostgresDocumentTable<PlayerProgress>(database: database),
+                                 accounts: InMemoryAccountStore(),  // PostgresAccountStore: in progress
                                  backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
                                  postsSyncLock: PostgresSyncLock(database: database), postgres: database)
             } catch {
@@ -53,6 +57,7 @@ package struct AppStores: Sendable {
             return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>(),
                              posts: InMemoryPostsStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
                              routerProgress: InMemoryDocumentStore<PlayerProgress>(),
+                             accounts: InMemoryAccountStore(),
                              backendName: "memory", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
         }
     }

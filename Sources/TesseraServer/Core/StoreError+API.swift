@@ -7,7 +7,7 @@ extension StoreError: APIErrorConvertible {
     var status: HTTPResponse.Status {
         switch self {
         case .notFound: .notFound
-        case .duplicateID: .conflict
+        case .duplicateID, .emailTaken: .conflict
         case .unavailable, .busy: .serviceUnavailable
         case .invalid: .badRequest
         }
@@ -17,6 +17,7 @@ extension StoreError: APIErrorConvertible {
         switch self {
         case .notFound: "not_found"
         case .duplicateID: "duplicate_id"
+        case .emailTaken: "email_taken"
         case .unavailable: "database_unavailable"
         case .busy: "busy"
         case .invalid: "bad_request"
@@ -31,7 +32,7 @@ extension StoreError: APIErrorConvertible {
         switch self {
         case .unavailable: error.headers[.retryAfter] = "1"
         case .busy: error.headers[.retryAfter] = "5"
-        case .notFound, .duplicateID, .invalid: break
+        case .notFound, .duplicateID, .emailTaken, .invalid: break
         }
         return error
     }

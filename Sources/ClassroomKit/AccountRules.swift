@@ -1,0 +1,79 @@
+/// What an account must be, checked where a request enters and again here, with messages a
+/// teacher can act on.
+public enum AccountRules {
+    /// A teacher's password: at least 10 characters; at most 72 bytes, all that bcrypt reads.
+    public static let passwordCharacters = 10
+    public static let passwordMaxBytes = 72
+    public static let nameMaxCharacters = 80
+    public static let emailMaxBytes = 254
+    /// Sessions end after this long unused (30 days).
+    public static let sessionIdleLimit: Double = 30 * 24 * 3600
+    /// A session's last use is recorded at most this often.
+    public static let touchInterval: Double = 3600
+
+    public static func checkPassword(_ password: String) throws(AccountError) {
+        guard password.count >= passwordCharacters else { throw .passwordTooShort }
+        guard password.utf8.count <= passwordMaxBytes else { throw .passwordTooLong }
+    }
+
+    public static func checkName(_ name: String) throws(AccountError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= nameMaxCharacters,
+              !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalidName
+        }
+        return trimmed
+    }
+
+    /// A plausible address (one `@`, something on each side, a dot in the domain, no spaces);
+    /// whether it receives mail is not ours to know.
+    public static func checkEmail(_ email: String) throws(AccountError) -> String {
+        let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
+        guard trimmed.utf8.count <= emailMaxBytes, parts.count == 2, !parts[0].isEmpty,
+              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+              !trimmed.contains(where: { $0.isWhitespace }) else {
+            throw .invalidEmail
+        }
+        return trimmed
+    }
+}
+
+/// Why an account cannot be made or used, with a stable code.
+public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
+    case passwordTooShort
+    case passwordTooLong
+    case invalidName
+    case invalidEmail
+    case emailTaken
+    /// A wrong password and an unknown user get this same answer, so it tells nobody who exists.
+    case wrongCredentials
+    case signInRequired
+    case teachersOnly
+
+    public var code: String {
+        switch self {
+        case .passwordTooShort: "password_too_short"
+        case .passwordTooLong: "password_too_long"
+        case .invalidName: "invalid_name"
+        case .invalidEmail: "invalid_email"
+        case .emailTaken: "email_taken"
+        case .wrongCredentials: "wrong_credentials"
+        case .signInRequired: "sign_in_required"
+        case .teachersOnly: "teachers_only"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .passwordTooShort: "a password needs at least \(AccountRules.passwordCharacters) characters; a short sentence you can remember works well"
+        case .passwordTooLong: "a password may be at most \(AccountRules.passwordMaxBytes) bytes; choose a shorter one"
+        case .invalidName: "a name needs 1 to \(AccountRules.nameMaxCharacters) characters"
+        case .invalidEmail: "that does not look like an email address; check it for typos"
+        case .emailTaken: "an account with this email already exists; sign in instead, or ask the server's operator to reset its password"
+        case .wrongCredentials: "that email or password is not right; check them and try again"
+        case .signInRequired: "please sign in first"
+        case .teachersOnly: "only a teacher's account can do this"
+        }
+    }
+}
