@@ -7,6 +7,7 @@ refused with a message a child can act on; no console errors anywhere."""
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from conftest import watch_errors
@@ -15,6 +16,15 @@ DRAFT_KEY = "tessera.router.designer"
 
 
 # ---- helpers -----------------------------------------------------------------------------------
+@pytest.fixture
+def desktop(browser, server):
+    """A desktop page (1280x800) of its own, with its console errors watched: (page, errors)."""
+    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    page = context.new_page()
+    yield page, watch_errors(page)
+    context.close()
+
+
 def open_designer(page):
     page.goto("/router/designer.html")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
@@ -60,10 +70,8 @@ SOLUTION = {"blocks": [{"type": "move_forwards"}] * 3 + [{"type": "turn_left"}, 
 
 
 # ---- tests -------------------------------------------------------------------------------------
-def test_a_level_drawn_with_the_mouse_is_saved_played_exported_and_imported(browser, server, tmp_path):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    page = context.new_page()
-    errors = watch_errors(page)
+def test_a_level_drawn_with_the_mouse_is_saved_played_exported_and_imported(desktop, tmp_path):
+    page, errors = desktop
     open_designer(page)
 
     mouse_drag(page, ROUTE)
@@ -130,13 +138,10 @@ def test_a_level_drawn_with_the_mouse_is_saved_played_exported_and_imported(brow
     page.goto("/router/")
     expect(page.locator(f"[data-testid=custom-levels] [data-testid=level-{level_id}]")).to_be_visible()
     assert not errors, errors
-    context.close()
 
 
-def test_test_drive_opens_the_player_and_coming_back_restores_the_draft(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+def test_test_drive_opens_the_player_and_coming_back_restores_the_draft(desktop):
+    page, errors = desktop
     open_designer(page)
     mouse_drag(page, ROUTE)
     page.click("[data-testid=tool-house]")
@@ -160,13 +165,10 @@ def test_test_drive_opens_the_player_and_coming_back_restores_the_draft(browser,
     expect(page.locator("[data-testid=saved-note]")).to_have_text("Not saved yet.")
     assert joins(draft_level(page)) == path_joins(ROUTE)
     assert not errors, errors
-    context.close()
 
 
-def test_an_unjoined_road_is_refused_with_a_message(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+def test_an_unjoined_road_is_refused_with_a_message(desktop):
+    page, errors = desktop
     open_designer(page)
     before = len(page.request.get("/api/router/episodes").json()["custom"])
     mouse_drag(page, [(1, 1), (2, 1), (3, 1)])
@@ -193,13 +195,10 @@ def test_an_unjoined_road_is_refused_with_a_message(browser, server):
     mouse_drag(page, [(3, 1), (4, 1), (5, 1), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5)])
     expect(page.locator("[data-testid=ready]")).to_be_visible()
     assert not errors, errors
-    context.close()
 
 
-def test_the_servers_reason_is_shown_when_it_refuses_a_level(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+def test_the_servers_reason_is_shown_when_it_refuses_a_level(desktop):
+    page, errors = desktop
     reason = "The house at (5, 5) cannot be reached by road from the start."
     page.route("**/api/router/levels", lambda route: route.fulfill(
         status=422, content_type="application/json", body=json.dumps({"error": {"code": "unreachable_destination", "message": reason}})))
@@ -216,7 +215,6 @@ def test_the_servers_reason_is_shown_when_it_refuses_a_level(browser, server):
     expect(page.locator("[data-testid=message]")).to_contain_text("Could not import “thing.json”")
     expect(page.locator("path.road")).to_have_count(len(ROUTE))  # the drawing is untouched
     assert [e for e in errors if "422" not in e] == [], errors
-    context.close()
 
 
 def test_touch_drawing_under_touch_emulation(browser, server):
@@ -282,10 +280,8 @@ def test_touch_drawing_under_touch_emulation(browser, server):
     context.close()
 
 
-def test_keyboard_draws_places_and_saves(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+def test_keyboard_draws_places_and_saves(desktop):
+    page, errors = desktop
     open_designer(page)
     page.focus("[data-testid=designer-map]")
     # The cursor starts at (0, 3): draw east three squares, then north two.
@@ -308,13 +304,10 @@ def test_keyboard_draws_places_and_saves(browser, server):
     run = page.request.post(f"/api/router/levels/{level_id}/runs", data={"program": program})
     assert run.json()["outcome"]["success"], run.json()["outcome"]
     assert not errors, errors
-    context.close()
 
 
-def test_depot_goes_on_a_road_end_and_turns(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+def test_depot_goes_on_a_road_end_and_turns(desktop):
+    page, errors = desktop
     open_designer(page)
     mouse_drag(page, ROUTE)
     mouse_drag(page, [(3, 3), (3, 2), (3, 1)])
@@ -339,13 +332,10 @@ def test_depot_goes_on_a_road_end_and_turns(browser, server):
     assert level["cows"] == [{"kind": "BROWN", "minCows": 1, "maxCows": 1, "potentialCoordinates": [[4, 3]]}]
     expect(page.locator("[data-testid=advice]").first).to_be_visible()  # no horn in the toolbox
     assert not errors, errors
-    context.close()
 
 
-def test_one_of_our_levels_opens_as_a_copy_to_change(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = watch_errors(page)
+def test_one_of_our_levels_opens_as_a_copy_to_change(desktop):
+    page, errors = desktop
     page.goto("/router/designer.html#level=1")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
     ours = page.request.get("/api/router/levels/1").json()
@@ -356,4 +346,3 @@ def test_one_of_our_levels_opens_as_a_copy_to_change(browser, server):
     assert page.url.endswith("/router/designer.html")  # a reload now restores the draft, not level 1
     expect(page.locator("[data-testid=saved-note]")).to_contain_text("Not saved")
     assert not errors, errors
-    context.close()

@@ -5,11 +5,12 @@ the stars the server computed out of the server's number of stars. To prove the 
 some tests serve different rules than RouterKit's and watch the pages follow them."""
 import json
 import os
-import secrets
 
 from playwright.sync_api import expect
 
 from conftest import watch_errors
+from test_router import new_player, open_router
+from test_router_designer import mouse_drag, open_designer, tap_with_mouse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOLUTIONS = os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions")
@@ -38,25 +39,6 @@ def serve_rules(page, rules):
 def new_context(browser, server, size="desktop"):
     width, height, touch = SIZES[size]
     return browser.new_context(base_url=server, viewport={"width": width, "height": height}, has_touch=touch)
-
-
-def open_designer(page):
-    page.goto("/router/designer.html")
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
-
-
-def square_point(page, x, y):
-    box = page.locator("#map-host svg").bounding_box()
-    size = box["width"] / 10
-    return box["x"] + (x + 0.5) * size, box["y"] + (7 - y + 0.5) * size
-
-
-def mouse_drag(page, squares):
-    page.mouse.move(*square_point(page, *squares[0]))
-    page.mouse.down()
-    for square in squares[1:]:
-        page.mouse.move(*square_point(page, *square), steps=4)
-    page.mouse.up()
 
 
 def problems(page):
@@ -92,7 +74,7 @@ def test_the_designer_checks_and_words_by_the_limits_the_server_sends(browser, s
     expect(page.get_by_test_id("tool-options")).to_contain_text("of 30 squares")
     page.click("[data-testid=tool-house]")
     for x in (3, 4, 5):
-        page.mouse.click(*square_point(page, x, 3))
+        tap_with_mouse(page, x, 3)
     expect(page.locator("[data-testid=house]")).to_have_count(2)
     expect(page.get_by_test_id("message")).to_have_text("That is 2 houses, the most a level can have.")
     expect(page.get_by_test_id("tool-options")).to_contain_text("Houses · 2 of 2")
@@ -107,7 +89,7 @@ def test_the_designer_checks_and_words_by_the_limits_the_server_sends(browser, s
 
     # A traffic light's red time over the sent most.
     page.click("[data-testid=tool-light]")
-    page.mouse.click(*square_point(page, 2, 3))
+    tap_with_mouse(page, 2, 3)
     red = page.get_by_test_id("light-red")
     expect(red).to_have_attribute("max", "30")
     red.fill("31")
@@ -138,12 +120,6 @@ def test_the_designer_uses_routerkits_own_limits(browser, server):
 
 
 # ---- the player --------------------------------------------------------------------------------
-def open_router(page, player):
-    page.add_init_script(f"localStorage.setItem('tessera.router.player', {json.dumps(player)})")
-    page.goto("/router/")
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
-
-
 def test_level_tiles_show_the_stars_the_server_sends(browser, server):
     """A served progress whose stars differ from best/max: the tile shows the server's, out of the
     server's number of stars (a page computing its own would draw ★★★)."""
@@ -153,7 +129,7 @@ def test_level_tiles_show_the_stars_the_server_sends(browser, server):
     serve_rules(page, SMALL_RULES)
     page.route("**/api/router/players/*/progress", lambda route: route.fulfill(json={
         "id": "ignored", "levels": {"1": {"best": 20, "max": 20, "attempts": 1, "solved": True, "seconds": 3, "stars": 2}}}))
-    open_router(page, "e2e" + secrets.token_hex(8))
+    open_router(page, new_player())
     expect(page.get_by_test_id("level-1").locator(".level-stars")).to_have_text("★★☆☆")
     expect(page.get_by_test_id("level-2").locator(".level-stars")).to_have_text("☆☆☆☆")
     assert errors == []
@@ -162,7 +138,7 @@ def test_level_tiles_show_the_stars_the_server_sends(browser, server):
 
 def test_a_solved_level_shows_routerkits_stars(browser, server):
     """Level 1 finished with full marks through the API: the real server's progress gives 3 of 3."""
-    player = "e2e" + secrets.token_hex(8)
+    player = new_player()
     for size in SIZES:
         context = new_context(browser, server, size)
         page = context.new_page()
@@ -191,7 +167,7 @@ def test_a_procedure_name_is_bounded_by_the_sent_length(browser, server):
     created = page.request.post("/api/router/levels", data=level)
     assert created.status == 201, created.text()
     serve_rules(page, SMALL_RULES)
-    open_router(page, "e2e" + secrets.token_hex(8))
+    open_router(page, new_player())
     page.goto(f"/router/#level={created.json()['id']}")
     page.get_by_test_id("palette-declare_proc").click()
     name = page.get_by_test_id("procedure-name")
