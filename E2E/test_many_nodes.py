@@ -28,6 +28,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ROOT, _binary
+from test_tictactoe import host_online, join_online
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import nginx_nodes  # noqa: E402  (scripts/ is not a package)
@@ -85,38 +86,20 @@ def test_online_game_across_two_nodes_updates_both_pages_live(cluster, browser):
     contexts = [browser.new_context(base_url=node_a), browser.new_context(base_url=node_b)]
     try:
         ann, bob = (context.new_page() for context in contexts)
-        ann.goto("/tictactoe/")
-        ann.get_by_test_id("mode-online").check()
-        ann.get_by_test_id("name-x").fill("Ann")
-        ann.get_by_test_id("start").click()
-        invite = ann.get_by_test_id("invite-link")
-        expect(invite).to_have_value(re.compile(r"/tictactoe/\?join="))
-        expect(ann.get_by_test_id("turn-label")).to_have_text("Waiting for an opponent to join")
+        invite = host_online(ann)
 
         # Bob opens the same invitation on the other node.
         link = urllib.parse.urlsplit(invite.input_value())
         assert f"{link.scheme}://{link.netloc}" == node_a
-        bob.goto(f"{node_b}{link.path}?{link.query}")
-        expect(bob.get_by_test_id("join-host")).to_have_text("Ann")
-        bob.get_by_test_id("join-name").fill("Bob")
-        bob.get_by_test_id("join").click()
-        expect(bob.get_by_test_id("names-label")).to_have_text("Ann (X) vs Bob (O)")
+        join_online(bob, f"{node_b}{link.path}?{link.query}")
 
         # Each page sees the other node's changes without reloading (measured within a second; the
         # bound here is 3 s so a busy CI machine does not fail a correct build).
         expect(ann.get_by_test_id("names-label")).to_have_text("Ann (X) vs Bob (O)", timeout=3000)
-        ann.get_by_test_id("cell-1-1").click()
-        expect(bob.get_by_test_id("cell-1-1")).to_have_text("X", timeout=3000)
-        bob.get_by_test_id("cell-0-0").click()
-        expect(ann.get_by_test_id("cell-0-0")).to_have_text("O", timeout=3000)
-        ann.get_by_test_id("cell-0-1").click()
-        expect(bob.get_by_test_id("cell-0-1")).to_have_text("X", timeout=3000)
-        bob.get_by_test_id("cell-2-1").click()
-        expect(ann.get_by_test_id("cell-2-1")).to_have_text("O", timeout=3000)
-        ann.get_by_test_id("cell-0-2").click()
-        expect(bob.get_by_test_id("cell-0-2")).to_have_text("X", timeout=3000)
-        bob.get_by_test_id("cell-2-2").click()
-        expect(ann.get_by_test_id("cell-2-2")).to_have_text("O", timeout=3000)
+        for mover, watcher, cell, mark in [(ann, bob, "1-1", "X"), (bob, ann, "0-0", "O"), (ann, bob, "0-1", "X"),
+                                           (bob, ann, "2-1", "O"), (ann, bob, "0-2", "X"), (bob, ann, "2-2", "O")]:
+            mover.get_by_test_id(f"cell-{cell}").click()
+            expect(watcher.get_by_test_id(f"cell-{cell}")).to_have_text(mark, timeout=3000)
         ann.get_by_test_id("cell-2-0").click()  # X: 1-1, 0-1, 0-2, 2-0 → the diagonal 0-2, 1-1, 2-0
         expect(bob.get_by_test_id("winner-label")).to_have_text("The winner is Ann (X)", timeout=3000)
         expect(ann.get_by_test_id("winner-label")).to_have_text("The winner is Ann (X)")

@@ -11,6 +11,27 @@ def start_local(page, x="Ann", o="Bob"):
     expect(page.get_by_test_id("turn-label")).to_have_text(f"Current turn: {x} (X)")
 
 
+def host_online(page, name="Ann"):
+    """Starts an online game as X and waits for its invitation link: the link's field."""
+    page.goto("/tictactoe/")
+    page.get_by_test_id("mode-online").check()
+    page.get_by_test_id("name-x").fill(name)
+    page.get_by_test_id("start").click()
+    invite = page.get_by_test_id("invite-link")
+    expect(invite).to_have_value(re.compile(r"/tictactoe/\?join="))
+    expect(page.get_by_test_id("turn-label")).to_have_text("Waiting for an opponent to join")
+    return invite
+
+
+def join_online(page, url, host="Ann", name="Bob"):
+    """Opens an invitation `url` and joins `host`'s game as O."""
+    page.goto(url)
+    expect(page.get_by_test_id("join-host")).to_have_text(host)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("join").click()
+    expect(page.get_by_test_id("names-label")).to_have_text(f"{host} (X) vs {name} (O)")
+
+
 def test_start_enables_as_names_are_typed(page):
     page.goto("/tictactoe/")
     start = page.get_by_test_id("start")
@@ -35,16 +56,18 @@ def test_game_to_a_win_shows_winner_and_ignores_further_clicks(page):
         expect(page.get_by_test_id(f"cell-{row}-{col}")).not_to_have_text("")
     expect(page.get_by_test_id("winner-label")).to_have_text("The winner is Ann (X)")
     expect(page.get_by_test_id("turn-label")).to_have_text("Game over")
-    page.get_by_test_id("cell-2-2").click()
+    free = page.get_by_test_id("cell-2-2")
+    free.click()
     expect(page.get_by_test_id("message")).to_have_text("The game is over. Press New game to play again.")
-    expect(page.get_by_test_id("cell-2-2")).to_have_text("")
+    expect(free).to_have_text("")
 
 
 def test_occupied_cell_is_ignored_with_a_message(page):
     start_local(page)
-    page.get_by_test_id("cell-1-1").click()
-    expect(page.get_by_test_id("cell-1-1")).to_have_text("X")
-    page.get_by_test_id("cell-1-1").click()
+    centre = page.get_by_test_id("cell-1-1")
+    centre.click()
+    expect(centre).to_have_text("X")
+    centre.click()
     expect(page.get_by_test_id("message")).to_have_text("Illegal move, (1, 1) is not empty.")
     expect(page.get_by_test_id("turn-label")).to_have_text("Current turn: Bob (O)")
 
@@ -74,20 +97,10 @@ def test_computer_replies_at_once(page):
 
 def test_online_game_between_two_browsers(new_page):
     ann = new_page()
-    ann.goto("/tictactoe/")
-    ann.get_by_test_id("mode-online").check()
-    ann.get_by_test_id("name-x").fill("Ann")
-    ann.get_by_test_id("start").click()
-    invite = ann.get_by_test_id("invite-link")
-    expect(invite).to_have_value(re.compile(r"/tictactoe/\?join="))
-    expect(ann.get_by_test_id("turn-label")).to_have_text("Waiting for an opponent to join")
+    invite = host_online(ann)
 
     bob = new_page()
-    bob.goto(invite.input_value())
-    expect(bob.get_by_test_id("join-host")).to_have_text("Ann")
-    bob.get_by_test_id("join-name").fill("Bob")
-    bob.get_by_test_id("join").click()
-    expect(bob.get_by_test_id("names-label")).to_have_text("Ann (X) vs Bob (O)")
+    join_online(bob, invite.input_value())
 
     # Each page sees the other's changes without reloading, within a second.
     expect(ann.get_by_test_id("names-label")).to_have_text("Ann (X) vs Bob (O)", timeout=1000)
