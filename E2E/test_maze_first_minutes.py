@@ -32,6 +32,15 @@ def wait_until_done(page):
     expect(page.get_by_test_id("generate")).to_be_enabled()
 
 
+def open_finished_maze(browser, server, seed, width, height, latency):
+    """A desktop page of its own that has explored the maze to the end: (context, page)."""
+    context, page = open_context(browser, server)
+    page.goto("/maze/")
+    run_maze(page, seed, width, height, latency=latency)
+    wait_until_done(page)
+    return context, page
+
+
 def drawing(page):
     """The maze as drawn: its size and the squares of every room shown."""
     grid = page.get_by_test_id("maze-grid")
@@ -73,10 +82,7 @@ def test_on_a_phone_the_drawing_comes_into_view_when_a_maze_runs(browser, server
 
 
 def test_figures_are_in_words_with_the_technical_names_at_hand(browser, server):
-    context, page = open_context(browser, server)
-    page.goto("/maze/")
-    run_maze(page, 77, 21, 21, latency="slow")
-    wait_until_done(page)
+    context, page = open_finished_maze(browser, server, 77, 21, 21, latency="slow")
     labels = page.locator("[data-testid=stats] dt")
     texts = [text.strip() for text in labels.all_text_contents()]
     assert "Rooms found" in texts and "Locked doors opened" in texts and "Time taken (seconds)" in texts, texts
@@ -102,10 +108,7 @@ def test_figures_are_in_words_with_the_technical_names_at_hand(browser, server):
 
 
 def test_a_reload_and_a_shared_link_draw_the_same_maze(browser, server):
-    context, page = open_context(browser, server)
-    page.goto("/maze/")
-    run_maze(page, 4242, 21, 25, latency="none")
-    wait_until_done(page)
+    context, page = open_finished_maze(browser, server, 4242, 21, 25, latency="none")
     first_drawing, first_figures = drawing(page), figures(page)
     assert first_drawing[0:2] == ("21", "25") and len(first_drawing[2]) > 20
 

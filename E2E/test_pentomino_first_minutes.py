@@ -54,6 +54,13 @@ def place_i_upright_in_column_1(page, shapes):
     return squares
 
 
+def open_with_i_in_column_1(page):
+    """A new puzzle with I standing in column 1: (every tile's orientations, I's squares)."""
+    open_puzzle(page)
+    shapes = orientations(page)
+    return shapes, place_i_upright_in_column_1(page, shapes)
+
+
 def place_a_tile(page, letter="X", row=2, col=5):
     shapes = orientations(page)
     drag_to(page, letter, row, col)
@@ -145,9 +152,7 @@ def expect_home(page, letter, home, timeout=3):
 
 def test_an_illegal_drop_says_why_and_the_tile_goes_back_where_it_came_from(page):
     errors = watch_errors(page)
-    open_puzzle(page)
-    shapes = orientations(page)
-    taken = place_i_upright_in_column_1(page, shapes)
+    shapes, taken = open_with_i_in_column_1(page)
     x_cells = shapes["X"][0]
     message = page.get_by_test_id("message")
     tile_x = page.get_by_test_id("tile-X")
@@ -198,9 +203,7 @@ def test_the_refused_tile_does_not_shake_when_motion_is_unwelcome(browser, serve
     page = context.new_page()
     errors = watch_errors(page)
     try:
-        open_puzzle(page)
-        shapes = orientations(page)
-        taken = place_i_upright_in_column_1(page, shapes)
+        shapes, taken = open_with_i_in_column_1(page)
         x_cells = shapes["X"][0]
         over_i = over(x_cells, taken)
         drag_to(page, "X", *over_i)
@@ -219,9 +222,7 @@ def test_an_illegal_touch_drop_is_refused_the_same_way(browser, server):
     page = context.new_page()
     errors = watch_errors(page)
     try:
-        open_puzzle(page)
-        shapes = orientations(page)
-        taken = place_i_upright_in_column_1(page, shapes)
+        shapes, taken = open_with_i_in_column_1(page)
         row, col = over(shapes["X"][0], taken)
         cdp = context.new_cdp_session(page)
 
