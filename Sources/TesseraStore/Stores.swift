@@ -34,7 +34,7 @@ package struct AppStores: Sendable {
                              posts: try SQLitePostsStore(database: database),
                              routerLevels: try DocumentTable<StoredLevel>(database: database),
                              routerProgress: try DocumentTable<PlayerProgress>(database: database),
-                             accounts: InMemoryAccountStore(),  // SQLiteAccountStore: in progress
+                             accounts: try SQLiteAccountStore(database: database),
                              backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
         case .postgres(let url, let schema):
             let parsed: PostgresURL
@@ -46,7 +46,7 @@ package struct AppStores: Sendable {
                                  posts: try await PostgresPostsStore(database: database),
                                  routerLevels: try await PostgresDocumentTable<StoredLevel>(database: database),
                                  routerProgress: try await PostgresDocumentTable<PlayerProgress>(database: database),
-                                 accounts: InMemoryAccountStore(),  // PostgresAccountStore: in progress
+                                 accounts: try await PostgresAccountStore(database: database),
                                  backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
                                  postsSyncLock: PostgresSyncLock(database: database), postgres: database)
             } catch {
