@@ -88,3 +88,10 @@ def watch_errors(page, allow=()):
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.append(str(error)))
     return problems
+
+
+@pytest.fixture
+def problems(page):
+    """The `page` fixture's console errors and uncaught exceptions, watched from the start (a test
+    asserts the list stays empty)."""
+    return watch_errors(page)

@@ -1,5 +1,6 @@
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 
@@ -10,6 +11,14 @@ def test_home_page_has_a_card_per_app_and_links_tictactoe(page):
     page.get_by_test_id("card-tictactoe").click()
     expect(page).to_have_url(re.compile(r"/tictactoe/$"))
     expect(page.get_by_test_id("names-label")).to_have_text("Please enter names of players")
+
+
+@pytest.mark.parametrize(("app", "landmark"), [("maze", "generate"), ("router", "level-select")])
+def test_home_links_the_app(page, app, landmark):
+    page.goto("/")
+    page.get_by_test_id(f"card-{app}").click()
+    expect(page).to_have_url(re.compile(rf"/{app}/$"))
+    expect(page.get_by_test_id(landmark)).to_be_visible()
 
 
 def test_every_page_runs_under_the_strict_content_security_policy(page):

@@ -52,13 +52,6 @@ def server_exploration(page, **options):
 
 
 # ---- tests -------------------------------------------------------------------------------------
-def test_home_links_the_maze(page):
-    page.goto("/")
-    page.get_by_test_id("card-maze").click()
-    expect(page).to_have_url(re.compile(r"/maze/$"))
-    expect(page.get_by_test_id("generate")).to_be_visible()
-
-
 def test_generate_shows_rooms_progressively_and_stats_at_the_end(page):
     open_maze(page)
     set_options(page, seed=2024, width=31, height=31, latency="original")

@@ -57,6 +57,26 @@ def solve_before(page, player, level_id):
         assert response.json()["outcome"]["success"], (level, response.json()["outcome"])
 
 
+def unlock_before(page, player, level_id):
+    """Solves every level before `level_id` for `player` and reloads the level select to show it."""
+    solve_before(page, player, level_id)
+    page.reload()
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+
+
+def open_unlocked(page, level_id, viewport=None):
+    """Opens `level_id` for a new player who has solved every level before it (at `viewport`, a
+    {"width", "height"} size, when given); returns the player."""
+    if viewport is not None:
+        page.set_viewport_size(viewport)
+    player = new_player()
+    open_router(page, player)
+    if level_id != "1":
+        unlock_before(page, player, level_id)
+    open_level(page, level_id)
+    return player
+
+
 def open_level(page, level_id):
     tile = page.get_by_test_id(f"level-{level_id}")
     expect(tile).to_be_enabled()
@@ -82,15 +102,7 @@ def shot(page, name):
 
 
 # ---- tests -------------------------------------------------------------------------------------
-def test_home_links_rapid_router(page):
-    page.goto("/")
-    page.get_by_test_id("card-router").click()
-    expect(page).to_have_url(re.compile(r"/router/$"))
-    expect(page.get_by_test_id("level-select")).to_be_visible()
-
-
-def test_level_one_by_clicks_scores_full_marks_and_progress_survives_reload(page):
-    problems = watch_errors(page)
+def test_level_one_by_clicks_scores_full_marks_and_progress_survives_reload(page, problems):
     page.set_viewport_size({"width": 1280, "height": 800})
     player = new_player()
     open_router(page, player)
@@ -132,10 +144,8 @@ def test_level_one_by_clicks_scores_full_marks_and_progress_survives_reload(page
     assert problems == []
 
 
-def test_crash_shows_the_message_and_marks_the_block(page):
-    problems = watch_errors(page)
-    open_router(page, new_player())
-    open_level(page, "1")
+def test_crash_shows_the_message_and_marks_the_block(page, problems):
+    open_unlocked(page, "1")
     add(page, "move_forwards", 3)
     play_and_wait(page)
     expect(page.get_by_test_id("result")).to_have_attribute("data-success", "false")
@@ -153,15 +163,8 @@ def test_crash_shows_the_message_and_marks_the_block(page):
     assert problems == []
 
 
-def test_a_loop_solution_finishes_level_13(page):
-    problems = watch_errors(page)
-    page.set_viewport_size({"width": 1280, "height": 800})
-    player = new_player()
-    open_router(page, player)
-    solve_before(page, player, "13")
-    page.reload()
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
-    open_level(page, "13")
+def test_a_loop_solution_finishes_level_13(page, problems):
+    open_unlocked(page, "13", {"width": 1280, "height": 800})
     add(page, "controls_repeat")
     page.get_by_test_id("repeat-times").fill("8")
     page.get_by_test_id("repeat-times").press("Tab")
@@ -186,12 +189,7 @@ def test_a_loop_solution_finishes_level_13(page):
 
 def test_a_python_solution_finishes_level_51_and_errors_mark_their_line(page):
     problems = watch_errors(page, allow=("status of 422",))
-    player = new_player()
-    open_router(page, player)
-    solve_before(page, player, "51")
-    page.reload()
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
-    open_level(page, "51")
+    open_unlocked(page, "51")
     expect(page.get_by_test_id("python-tab")).to_be_visible()
     expect(page.get_by_test_id("blocks-tab")).to_be_hidden()
     code = page.get_by_test_id("python-code")
@@ -207,14 +205,8 @@ def test_a_python_solution_finishes_level_51_and_errors_mark_their_line(page):
     assert problems == []
 
 
-def test_a_limited_blocks_level_refuses_the_extra_block(page):
-    problems = watch_errors(page)
-    player = new_player()
-    open_router(page, player)
-    solve_before(page, player, "35")
-    page.reload()
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
-    open_level(page, "35")
+def test_a_limited_blocks_level_refuses_the_extra_block(page, problems):
+    open_unlocked(page, "35")
     palette_move = page.get_by_test_id("palette-move_forwards")
     expect(page.get_by_test_id("left-move_forwards")).to_have_text("3 left")
     # Keyboard: Enter on a palette block adds it.
@@ -250,11 +242,8 @@ def test_a_limited_blocks_level_refuses_the_extra_block(page):
     assert problems == []
 
 
-def test_phone_layout_puts_the_map_above_the_editor(page):
-    problems = watch_errors(page)
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_router(page, new_player())
-    open_level(page, "1")
+def test_phone_layout_puts_the_map_above_the_editor(page, problems):
+    open_unlocked(page, "1", {"width": 390, "height": 844})
     add(page, "move_forwards", 1)
     map_box = page.get_by_test_id("map").bounding_box()
     editor_box = page.get_by_test_id("editor").bounding_box()
@@ -271,14 +260,11 @@ def test_phone_layout_puts_the_map_above_the_editor(page):
     assert problems == []
 
 
-def test_if_else_inside_a_loop_and_a_procedure_built_with_clicks(page):
-    problems = watch_errors(page)
+def test_if_else_inside_a_loop_and_a_procedure_built_with_clicks(page, problems):
     page.set_viewport_size({"width": 1280, "height": 800})
     player = new_player()
     open_router(page, player)
-    solve_before(page, player, "40")
-    page.reload()
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    unlock_before(page, player, "40")
 
     # Level 24: repeat until at the house { if road on the left { turn left } else { move forwards } }.
     open_level(page, "24")

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_router import new_player, open_level, open_router, play_and_wait, play_to_full_marks, shot, solve_before, watch_errors
+from test_router import new_player, open_router, open_unlocked, play_and_wait, play_to_full_marks, shot, watch_errors
 
 
 # ---- helpers -----------------------------------------------------------------------------------
@@ -45,28 +45,21 @@ def program_blocks(page, block_type=None):
     return page.get_by_test_id("program").locator(selector)
 
 
-def drag_to_end(page, block_type):
-    """Drags a palette block under the last block of the main program (or under Start)."""
-    blocks = page.locator(".block.start > .body > .block")
-    anchor = blocks.last if blocks.count() else page.get_by_test_id("start-block")
-    drag(page, page.get_by_test_id(f"palette-{block_type}"), below(anchor))
+def drag_to_end(page, block_type, times=1):
+    """Drags a palette block under the last block of the main program (or under Start), `times` times."""
+    for _ in range(times):
+        blocks = page.locator(".block.start > .body > .block")
+        anchor = blocks.last if blocks.count() else page.get_by_test_id("start-block")
+        drag(page, page.get_by_test_id(f"palette-{block_type}"), below(anchor))
 
 
-def open_fresh(page, level, viewport=(1280, 800)):
-    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
-    player = new_player()
-    open_router(page, player)
-    if level != "1":
-        solve_before(page, player, level)
-        page.reload()
-        expect(page.locator("body[data-ready=true]")).to_have_count(1)
-    open_level(page, level)
-    return player
+def open_fresh(page, level):
+    """Opens `level` at 1280x800 for a new player who has solved every level before it."""
+    return open_unlocked(page, level, {"width": 1280, "height": 800})
 
 
 # ---- tests -------------------------------------------------------------------------------------
-def test_level_one_by_dragging_with_the_mouse_scores_full_marks_and_survives_reload(page):
-    problems = watch_errors(page)
+def test_level_one_by_dragging_with_the_mouse_scores_full_marks_and_survives_reload(page, problems):
     open_fresh(page, "1")
     drag_to_end(page, "move_forwards")
     expect(program_blocks(page)).to_have_count(1)
@@ -99,11 +92,9 @@ def test_level_one_by_dragging_with_the_mouse_scores_full_marks_and_survives_rel
     assert problems == []
 
 
-def test_a_crash_by_dragged_blocks_shows_its_message_and_marks_the_failing_block(page):
-    problems = watch_errors(page)
+def test_a_crash_by_dragged_blocks_shows_its_message_and_marks_the_failing_block(page, problems):
     open_fresh(page, "1")
-    for _ in range(3):
-        drag_to_end(page, "move_forwards")
+    drag_to_end(page, "move_forwards", 3)
     expect(program_blocks(page)).to_have_count(3)
     play_and_wait(page)
     expect(page.get_by_test_id("result")).to_have_attribute("data-success", "false")
@@ -115,8 +106,7 @@ def test_a_crash_by_dragged_blocks_shows_its_message_and_marks_the_failing_block
     assert problems == []
 
 
-def test_a_loop_built_by_dragging_finishes_level_13(page):
-    problems = watch_errors(page)
+def test_a_loop_built_by_dragging_finishes_level_13(page, problems):
     open_fresh(page, "13")
     drag_to_end(page, "controls_repeat")
     repeat = page.locator(".block[data-type=controls_repeat]")
@@ -132,8 +122,7 @@ def test_a_loop_built_by_dragging_finishes_level_13(page):
     assert problems == []
 
 
-def test_if_else_in_a_loop_with_conditions_dropped_on_their_sockets_finishes_level_24(page):
-    problems = watch_errors(page)
+def test_if_else_in_a_loop_with_conditions_dropped_on_their_sockets_finishes_level_24(page, problems):
     open_fresh(page, "24")
     drag_to_end(page, "controls_repeat_until")
     loop = page.locator(".block[data-type=controls_repeat_until]")
@@ -161,8 +150,7 @@ def test_if_else_in_a_loop_with_conditions_dropped_on_their_sockets_finishes_lev
     assert problems == []
 
 
-def test_moving_a_block_carries_the_blocks_under_it_and_the_palette_deletes(page):
-    problems = watch_errors(page)
+def test_moving_a_block_carries_the_blocks_under_it_and_the_palette_deletes(page, problems):
     open_fresh(page, "13")
     for block in ["move_forwards", "turn_left", "turn_right", "controls_repeat"]:
         drag_to_end(page, block)
@@ -188,11 +176,9 @@ def test_moving_a_block_carries_the_blocks_under_it_and_the_palette_deletes(page
     assert problems == []
 
 
-def test_a_limited_blocks_level_refuses_the_extra_block_when_dragged(page):
-    problems = watch_errors(page)
+def test_a_limited_blocks_level_refuses_the_extra_block_when_dragged(page, problems):
     open_fresh(page, "35")
-    for _ in range(3):
-        drag_to_end(page, "move_forwards")
+    drag_to_end(page, "move_forwards", 3)
     expect(page.get_by_test_id("left-move_forwards")).to_have_text("0 left")
     palette_move = page.get_by_test_id("palette-move_forwards")
     expect(palette_move).to_be_disabled()  # aria-disabled: still there to explain itself
@@ -213,8 +199,7 @@ def test_a_limited_blocks_level_refuses_the_extra_block_when_dragged(page):
     assert problems == []
 
 
-def test_undo_and_redo_restore_the_program(page):
-    problems = watch_errors(page)
+def test_undo_and_redo_restore_the_program(page, problems):
     open_fresh(page, "13")
     expect(page.get_by_test_id("undo")).to_be_disabled()
     drag_to_end(page, "move_forwards")
@@ -249,8 +234,7 @@ def test_undo_and_redo_restore_the_program(page):
     assert problems == []
 
 
-def test_step_runs_one_block_at_a_time(page):
-    problems = watch_errors(page)
+def test_step_runs_one_block_at_a_time(page, problems):
     open_fresh(page, "1")
     drag_to_end(page, "move_forwards")
     drag_to_end(page, "move_forwards")
@@ -285,8 +269,7 @@ def test_touch_drag_builds_level_one_on_a_tablet(browser, server):
     page = context.new_page()
     try:
         problems = watch_errors(page)
-        open_router(page, new_player())
-        open_level(page, "1")
+        open_unlocked(page, "1")
         cdp = context.new_cdp_session(page)
 
         def touch_drag(source, to, steps=10):
@@ -336,8 +319,7 @@ def test_touch_drag_builds_level_one_on_a_tablet(browser, server):
         context.close()
 
 
-def test_the_python_view_shows_the_blocks_as_python(page):
-    problems = watch_errors(page)
+def test_the_python_view_shows_the_blocks_as_python(page, problems):
     open_fresh(page, "45")
     expect(page.get_by_test_id("pyview-tab")).to_be_visible()
     drag_to_end(page, "move_forwards")
@@ -359,8 +341,7 @@ def test_the_python_view_shows_the_blocks_as_python(page):
     assert problems == []
 
 
-def test_sounds_can_be_muted_and_it_is_remembered(page):
-    problems = watch_errors(page)
+def test_sounds_can_be_muted_and_it_is_remembered(page, problems):
     open_fresh(page, "1")
     mute = page.get_by_test_id("mute")
     expect(mute).to_have_attribute("aria-pressed", "false")
@@ -379,8 +360,7 @@ def test_the_level_select_links_to_the_level_maker(page):
     expect(page.get_by_test_id("make-level")).to_have_attribute("href", "/router/designer.html")
 
 
-def test_a_procedure_built_by_dragging_finishes_level_40(page):
-    problems = watch_errors(page)
+def test_a_procedure_built_by_dragging_finishes_level_40(page, problems):
     open_fresh(page, "40")
     # A definition dropped anywhere on the program goes below it, as its own stack.
     drag(page, page.get_by_test_id("palette-declare_proc"), inside(page.get_by_test_id("program")), release=False)

@@ -185,8 +185,7 @@ def reference(level_id):
         return json.load(handle)
 
 
-def test_the_last_level_of_an_episode_says_it_is_done_and_offers_all_levels(page):
-    problems = watch_errors(page)
+def test_the_last_level_of_an_episode_says_it_is_done_and_offers_all_levels(page, problems):
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     open_level_with(page, new_player(), "6", reference("6"))
     play_and_wait(page)
@@ -200,8 +199,7 @@ def test_the_last_level_of_an_episode_says_it_is_done_and_offers_all_levels(page
     assert problems == []
 
 
-def test_the_last_level_says_the_game_is_finished_and_offers_all_levels(page):
-    problems = watch_errors(page)
+def test_the_last_level_says_the_game_is_finished_and_offers_all_levels(page, problems):
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     order = [level["id"] for episode in page.request.get("/api/router/episodes").json()["episodes"] for level in episode["levels"]]
     last = order[-1]
@@ -222,8 +220,7 @@ def test_the_last_level_says_the_game_is_finished_and_offers_all_levels(page):
 
 
 # ---- 4c and 4d: the designer's toolbox count and its checks --------------------------------------
-def test_the_toolbox_count_follows_the_ticks(page):
-    problems = watch_errors(page)
+def test_the_toolbox_count_follows_the_ticks(page, problems):
     open_designer(page)
     count = page.get_by_test_id("toolbox-count")
     ticked = page.get_by_test_id("toolbox").locator("input[type=checkbox]:checked").count()
@@ -237,8 +234,7 @@ def test_the_toolbox_count_follows_the_ticks(page):
     assert problems == []
 
 
-def test_nothing_to_fix_is_only_said_when_there_is_no_advice_either(page):
-    problems = watch_errors(page)
+def test_nothing_to_fix_is_only_said_when_there_is_no_advice_either(page, problems):
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     open_designer(page)
     page.click("[data-testid=new-level]")
@@ -253,8 +249,7 @@ def test_nothing_to_fix_is_only_said_when_there_is_no_advice_either(page):
 
 
 # ---- 4e, 4f, 4g: announcements, focus and the repeat limit --------------------------------------
-def test_adding_a_block_by_click_or_enter_is_announced(page):
-    problems = watch_errors(page)
+def test_adding_a_block_by_click_or_enter_is_announced(page, problems):
     open_level_with(page, new_player(), "1")
     status = page.get_by_test_id("message")
     expect(status).to_have_attribute("role", "status")
@@ -267,8 +262,7 @@ def test_adding_a_block_by_click_or_enter_is_announced(page):
     assert problems == []
 
 
-def test_opening_a_level_by_keyboard_moves_focus_to_its_name(page):
-    problems = watch_errors(page)
+def test_opening_a_level_by_keyboard_moves_focus_to_its_name(page, problems):
     open_router(page, new_player())
     page.get_by_test_id("level-1").focus()
     page.keyboard.press("Enter")
@@ -281,8 +275,7 @@ def test_opening_a_level_by_keyboard_moves_focus_to_its_name(page):
     assert problems == []
 
 
-def test_a_repeat_over_twenty_says_why_beside_the_number(page):
-    problems = watch_errors(page)
+def test_a_repeat_over_twenty_says_why_beside_the_number(page, problems):
     open_level_with(page, new_player(), "13")
     add(page, "controls_repeat")
     times = page.get_by_test_id("repeat-times")
@@ -325,8 +318,7 @@ def test_step_mode_keeps_the_run_controls_on_one_line(browser, server, size):
 
 
 # ---- 4i: Python indents after a colon -----------------------------------------------------------
-def test_the_python_box_indents_after_a_colon_and_keeps_the_indent(page):
-    problems = watch_errors(page)
+def test_the_python_box_indents_after_a_colon_and_keeps_the_indent(page, problems):
     open_level_with(page, new_player(), "51")
     code = page.get_by_test_id("python-code")
     code.fill("from van import Van\nmy_van = Van()\n")

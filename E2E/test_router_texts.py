@@ -11,7 +11,8 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from test_router import ROOT, SOLUTIONS, add, new_player, open_level, open_router, play_and_wait, solve_before, watch_errors
+from test_router import ROOT, SOLUTIONS, add, play_and_wait, watch_errors
+from test_router import open_unlocked as router_open_unlocked
 
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
@@ -19,17 +20,10 @@ SIZES = {"desktop": {"width": 1280, "height": 860}, "tablet": {"width": 1024, "h
 
 
 def open_unlocked(page, level_id, size="desktop"):
-    page.set_viewport_size(SIZES[size])
-    player = new_player()
-    open_router(page, player)
-    solve_before(page, player, level_id)
-    page.reload()
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
-    open_level(page, level_id)
+    router_open_unlocked(page, level_id, SIZES[size])
 
 
-def test_level_one_lesson_says_the_count_its_map_and_solution_use(page):
-    problems = watch_errors(page)
+def test_level_one_lesson_says_the_count_its_map_and_solution_use(page, problems):
     open_unlocked(page, "1")
     lesson = page.get_by_test_id("level-lesson").inner_text()
     said = re.search(r"\b(\w+) road squares between the van and the house", lesson)
@@ -81,8 +75,7 @@ def test_stopping_short_on_level_four_says_how_far_the_house_is(browser, server,
         context.close()
 
 
-def test_a_crash_counts_the_moves_instead_of_naming_a_square(page):
-    problems = watch_errors(page)
+def test_a_crash_counts_the_moves_instead_of_naming_a_square(page, problems):
     open_unlocked(page, "1")
     add(page, "move_forwards", 3)
     play_and_wait(page)
@@ -92,8 +85,7 @@ def test_a_crash_counts_the_moves_instead_of_naming_a_square(page):
     assert problems == []
 
 
-def test_an_empty_while_loop_on_a_python_level_speaks_python(page):
-    problems = watch_errors(page)
+def test_an_empty_while_loop_on_a_python_level_speaks_python(page, problems):
     open_unlocked(page, "51")
     code = page.get_by_test_id("python-code")
     expect(code).to_have_value(re.compile(r"^from van import Van"))
@@ -109,8 +101,7 @@ def test_an_empty_while_loop_on_a_python_level_speaks_python(page):
     assert problems == []
 
 
-def test_step_mode_on_a_python_level_speaks_of_lines_not_blocks(page):
-    problems = watch_errors(page)
+def test_step_mode_on_a_python_level_speaks_of_lines_not_blocks(page, problems):
     open_unlocked(page, "51")
     with open(os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions", "51.py")) as handle:
         page.get_by_test_id("python-code").fill(handle.read())
