@@ -1,41 +1,43 @@
 /// What an account must be, checked where a request enters and again here, with messages a
 /// teacher can act on.
 public enum AccountRules {
-    /// A teacher's password: at least 10 characters; at most 72 bytes, all that bcrypt reads.
+    /// A teacher's password: 10 to 200 characters (Unicode scalars, as the API contract counts).
+    /// The server hashes its SHA-256 with bcrypt, so bcrypt's 72-byte limit never cuts a long one.
     public static let passwordCharacters = 10
-    public static let passwordMaxBytes = 72
+    public static let passwordMaxCharacters = 200
     public static let nameMaxCharacters = 80
-    public static let emailMaxBytes = 254
+    public static let emailMaxCharacters = 254
     /// Sessions end after this long unused (30 days).
     public static let sessionIdleLimit: Double = 30 * 24 * 3600
     /// A session's last use is recorded at most this often.
     public static let touchInterval: Double = 3600
 
     public static func checkPassword(_ password: String) throws(AccountError) {
-        guard password.count >= passwordCharacters else { throw .passwordTooShort }
-        guard password.utf8.count <= passwordMaxBytes else { throw .passwordTooLong }
+        guard password.unicodeScalars.count >= passwordCharacters else { throw .passwordTooShort }
+        guard password.unicodeScalars.count <= passwordMaxCharacters else { throw .passwordTooLong }
     }
 
+    /// 1 to 80 characters with something besides spaces and no control characters; kept trimmed.
     public static func checkName(_ name: String) throws(AccountError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= nameMaxCharacters,
-              !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !trimmed.isEmpty, name.unicodeScalars.count <= nameMaxCharacters,
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalidName
         }
         return trimmed
     }
 
-    /// A plausible address (one `@`, something on each side, a dot in the domain, no spaces);
-    /// whether it receives mail is not ours to know.
+    /// A plausible address: `local@domain.tld` with no spaces, one `@`, and a domain of dot-separated
+    /// non-empty labels (the contract's pattern); whether it receives mail is not ours to know.
     public static func checkEmail(_ email: String) throws(AccountError) -> String {
-        let trimmed = email.trimmingCharacters(in: .whitespacesAndNewlines)
-        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
-        guard trimmed.utf8.count <= emailMaxBytes, parts.count == 2, !parts[0].isEmpty,
-              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-              !trimmed.contains(where: { $0.isWhitespace }) else {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.unicodeScalars.count <= emailMaxCharacters, parts.count == 2, !parts[0].isEmpty,
+              !email.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else {
             throw .invalidEmail
         }
-        return trimmed
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { throw .invalidEmail }
+        return email
     }
 }
 
@@ -67,7 +69,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .passwordTooShort: "a password needs at least \(AccountRules.passwordCharacters) characters; a short sentence you can remember works well"
-        case .passwordTooLong: "a password may be at most \(AccountRules.passwordMaxBytes) bytes; choose a shorter one"
+        case .passwordTooLong: "a password may be at most \(AccountRules.passwordMaxCharacters) characters; choose a shorter one"
         case .invalidName: "a name needs 1 to \(AccountRules.nameMaxCharacters) characters"
         case .invalidEmail: "that does not look like an email address; check it for typos"
         case .emailTaken: "an account with this email already exists; sign in instead, or ask the server's operator to reset its password"

@@ -116,7 +116,7 @@ public struct Match: Sendable, Codable, Hashable {
         if mode == .online {
             guard !isWaitingForOpponent else { throw .waitingForOpponent }
             let seat = turn == .cross ? 0 : 1
-            guard let token, Self.constantTimeEquals(token, tokens[seat]) else { throw .forbidden }
+            guard let token, token.constantTimeEquals(tokens[seat]) else { throw .forbidden }
         }
         do {
             try game.play(position)
@@ -144,7 +144,7 @@ public struct Match: Sendable, Codable, Hashable {
 
     /// The seat (Cross or Circle) a token belongs to, if any.
     public func marker(forToken token: String) -> Marker? {
-        tokens.firstIndex { Self.constantTimeEquals($0, token) }.map { $0 == 0 ? .cross : .circle }
+        tokens.firstIndex { $0.constantTimeEquals(token) }.map { $0 == 0 ? .cross : .circle }
     }
 
     private static func clean(_ name: String) -> String { name.trimmedWhitespace }
@@ -155,12 +155,5 @@ public struct Match: Sendable, Codable, Hashable {
             throw .invalidName("A name may have at most \(maxNameLength) characters (Unicode scalars).")
         }
         return name
-    }
-
-    /// Compares secrets without stopping at the first difference, so timing does not leak them.
-    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
-        guard left.count == right.count, !left.isEmpty else { return false }
-        return zip(left, right).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

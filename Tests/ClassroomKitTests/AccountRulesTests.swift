@@ -7,14 +7,14 @@ import Testing
     @Test func aPasswordNeedsTenCharactersAndFitsBcrypt() throws {
         #expect(throws: AccountError.passwordTooShort) { try AccountRules.checkPassword("nine char") }
         try AccountRules.checkPassword("ten chars!")
-        try AccountRules.checkPassword(String(repeating: "a", count: 72))
-        #expect(throws: AccountError.passwordTooLong) { try AccountRules.checkPassword(String(repeating: "a", count: 73)) }
+        try AccountRules.checkPassword(String(repeating: "é", count: 200))
+        #expect(throws: AccountError.passwordTooLong) { try AccountRules.checkPassword(String(repeating: "a", count: 201)) }
     }
 
     @Test func emailsAreOneAccountWhateverTheirCapitals() throws {
         #expect(Account.emailKey(" Ann@School.ORG ") == "ann@school.org")
-        #expect(try AccountRules.checkEmail(" ann@school.org ") == "ann@school.org")
-        for bad in ["ann", "ann@", "@school.org", "ann@school", "ann @school.org", "a@b@c.org", "ann@.org"] {
+        #expect(try AccountRules.checkEmail("Ann@School.org") == "Ann@School.org")
+        for bad in ["ann", "ann@", "@school.org", "ann@school", "ann @school.org", "a@b@c.org", "ann@.org", " ann@school.org", "ann@school..org"] {
             #expect(throws: AccountError.invalidEmail, "\(bad)") { try AccountRules.checkEmail(bad) }
         }
     }

@@ -12,6 +12,7 @@ import Testing
 func testConfiguration(dataDirectory: String? = nil) -> Configuration {
     var config = Configuration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, logLevel: .warning)
     config.maze.conditions = .instant
+    config.bcryptCost = 10  // the lowest the server allows: sign-ins in tests stay quick
     if dataDirectory == nil, case .postgres(let url, let schema) = testStorage() {
         config.databaseURL = url
         config.databaseSchema = schema

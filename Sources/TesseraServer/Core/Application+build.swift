@@ -15,14 +15,15 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     _ = TesseraMetrics.registry  // bootstraps swift-metrics before any middleware makes a metric
     _ = TesseraMetrics.runningExplorations  // listed from the start, at 0
 
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: TesseraRequestContext.self)
     let routes = RouteTable()
     // Outermost first: the access log and metrics see the final status of every request,
     // including the guard's refusals and every mapped error.
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: RequestGuardMiddleware(loopbackOnly: RequestGuardMiddleware<BasicRequestContext>.isLoopbackHost(config.host)))
+    router.add(middleware: RequestGuardMiddleware(loopbackOnly: RequestGuardMiddleware<TesseraRequestContext>.isLoopbackHost(config.host)))
     router.add(middleware: ErrorMiddleware(routes: routes))
+    router.add(middleware: CSRFMiddleware())
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: true, logger: logger))
 
     // The backend and whether its database answers now (PostgreSQL: `SELECT 1` within a second);
@@ -76,6 +77,9 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         .register(on: router)
     OriginRoutes(options: config.postsOrigin).register(on: router)
     RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress).register(on: router)
+    AuthRoutes(accounts: stores.accounts, sessions: Sessions(accounts: stores.accounts),
+               hasher: PasswordHasher(cost: config.bcryptCost), throttle: LoginThrottle())
+        .register(on: router)
     routes.load(from: router)
 
     return Application(

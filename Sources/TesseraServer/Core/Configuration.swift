@@ -14,6 +14,8 @@ public struct Configuration: Sendable {
     /// A shared PostgreSQL database (`postgres://user@host:port/db`) instead of the SQLite file,
     /// so several processes can serve the same data; `nil` keeps SQLite (or memory).
     public var databaseURL: String?
+    /// bcrypt's cost for passwords (2^cost rounds; at least 10). The tests use 10.
+    public var bcryptCost: UInt8 = 11
     /// The schema the PostgreSQL tables live in (`nil`: the user's default); the tests give each
     /// app its own so they never see each other's rows.
     public var databaseSchema: String?

@@ -4,6 +4,7 @@
 // dropped connection or an unreadable answer ends it with `{type: "failed"}` too, so callers only
 // ever handle one final shape.
 
+import { csrfHeaders } from "/shared/api.js";
 import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
 
 const LOST = "The connection to the server was lost before the sync finished.";
@@ -12,7 +13,7 @@ const LOST = "The connection to the server was lost before the sync finished.";
 export async function runSync({ onEvent = () => {}, signal } = {}) {
   let response;
   try {
-    response = await fetch("/api/posts/sync", { method: "POST", headers: { Accept: "text/event-stream" }, signal });
+    response = await fetch("/api/posts/sync", { method: "POST", headers: { Accept: "text/event-stream", ...csrfHeaders() }, signal });
   } catch (error) {
     if (error?.name !== "AbortError") reportUnreachable();
     return failure("network", unreachableMessage());

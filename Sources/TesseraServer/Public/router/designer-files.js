@@ -2,7 +2,7 @@
 // Rapid Router level-editor file (`POST /api/router/exports`, which stores nothing), and import a
 // Rapid Router file (`POST /api/router/levels/import`) then fetch the level it became.
 
-import { api, ApiError } from "/shared/api.js";
+import { api, ApiError, csrfHeaders } from "/shared/api.js";
 import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
 
 /** Stores the level as a new custom level: {id, name, source}. 422 carries the server's reason. */
@@ -14,7 +14,7 @@ export function saveLevel(level) {
 export async function exportLevel(level) {
   let response;
   try {
-    response = await fetch("/api/router/exports", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(level) });
+    response = await fetch("/api/router/exports", { method: "POST", headers: { "Content-Type": "application/json", ...csrfHeaders() }, body: JSON.stringify(level) });
   } catch {
     reportUnreachable();
     throw new ApiError(0, "network", unreachableMessage());

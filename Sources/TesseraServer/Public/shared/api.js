@@ -49,8 +49,16 @@ export class ApiError extends Error {
  * is then sent again, so a page loads by itself once the server is back; any other request is not
  * repeated (it might have changed something) and fails with a message saying so.
  */
+// The double-submit token a signed-in browser repeats on every change it asks for: the server
+// compares this header with its own `tessera_csrf` cookie, which another site cannot read.
+export function csrfHeaders(method = "POST") {
+  if (method === "GET" || method === "HEAD") return {};
+  const match = document.cookie.match(/(?:^|;\s*)tessera_csrf=([^;]+)/);
+  return match ? { "X-CSRF-Token": decodeURIComponent(match[1]) } : {};
+}
+
 export async function api(path, { method = "GET", body, token, keepalive = false } = {}) {
-  const headers = {};
+  const headers = csrfHeaders(method);
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let response;

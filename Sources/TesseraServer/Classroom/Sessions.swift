@@ -1,0 +1,87 @@
+import ClassroomKit
+import Foundation
+import GridKit
+import HTTPTypes
+import Hummingbird
+import TesseraStore
+
+/// Signed-in browsers: the session cookie, the CSRF cookie, and who a request comes from.
+///
+/// - `tessera_session`: a random 256-bit token, HttpOnly, SameSite=Lax, Secure over HTTPS; the
+///   database keeps only its SHA-256, so a copy of the database signs nobody in.
+/// - `tessera_csrf`: a random value the page can read and must repeat in `X-CSRF-Token` on every
+///   state-changing request that carries a session (`CSRFMiddleware`), on top of the same-site check.
+struct Sessions: Sendable {
+    static let sessionCookie = "tessera_session"
+    static let csrfCookie = "tessera_csrf"
+    static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+    static let maxAgeSeconds = Int(AccountRules.sessionIdleLimit)
+
+    let accounts: any AccountStore
+
+    /// The signed-in account, or `nil` (no cookie, an unknown token, an expired session: the
+    /// last is deleted on the way).
+    func account(for request: Request, now: Date = Date()) async throws -> (Account, Session)? {
+        guard let token = request.cookies[Self.sessionCookie]?.value, token.utf8.count == 64 else { return nil }
+        let id = Secrets.hash(token)
+        guard let session = try await accounts.session(id: id) else { return nil }
+        guard session.isLive(at: now) else {
+            try await accounts.deleteSession(id: id)
+            return nil
+        }
+        if session.needsTouch(at: now) { try await accounts.touchSession(id: id, at: now) }
+        guard let account = try await accounts.account(id: session.accountID) else { return nil }
+        return (account, session)
+    }
+
+    /// The signed-in account, or 401 `sign_in_required`.
+    func require(_ request: Request) async throws -> (Account, Session) {
+        guard let signedIn = try await account(for: request) else { throw AccountError.signInRequired }
+        return signedIn
+    }
+
+    /// Starts a session for `account`: stores it and sets both cookies on `response`.
+    func start(for account: Account, on response: inout Response, request: Request) async throws {
+        let token = Secrets.randomHex(bytes: 32)
+        try await accounts.insertSession(Session(id: Secrets.hash(token), accountID: account.id))
+        let secure = Self.isHTTPS(request)
+        response.setCookie(Cookie(name: Self.sessionCookie, value: token, maxAge: Self.maxAgeSeconds, path: "/",
+                                  secure: secure, httpOnly: true, sameSite: .lax))
+        response.setCookie(Cookie(name: Self.csrfCookie, value: Secrets.token(), maxAge: Self.maxAgeSeconds, path: "/",
+                                  secure: secure, httpOnly: false, sameSite: .lax))
+    }
+
+    /// Ends the request's session on the server and tells the browser to forget both cookies.
+    func end(_ session: Session?, on response: inout Response, request: Request) async throws {
+        if let session { try await accounts.deleteSession(id: session.id) }
+        let secure = Self.isHTTPS(request)
+        response.setCookie(Cookie(name: Self.sessionCookie, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax))
+        response.setCookie(Cookie(name: Self.csrfCookie, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: false, sameSite: .lax))
+    }
+
+    /// HTTPS directly, or through the documented nginx (which sets `X-Forwarded-Proto`).
+    static func isHTTPS(_ request: Request) -> Bool {
+        request.head.scheme == "https" || request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https"
+    }
+}
+
+/// Double-submit CSRF protection for cookie-authenticated writes: a state-changing request to
+/// the API that carries a session cookie must repeat the `tessera_csrf` cookie's value in
+/// `X-CSRF-Token` (403 `csrf_token_mismatch` otherwise). Another site can make a browser send the
+/// cookies, but cannot read them to set the header. Requests without a session are untouched.
+struct CSRFMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard ![.get, .head, .options].contains(request.method), request.uri.path.hasPrefix("/api/"),
+              request.cookies[Sessions.sessionCookie] != nil else {
+            return try await next(request, context)
+        }
+        let expected = request.cookies[Sessions.csrfCookie]?.value ?? ""
+        let sent = request.headers[Sessions.csrfHeader] ?? ""
+        guard !expected.isEmpty, sent.constantTimeEquals(expected) else {
+            return try APIError(.forbidden, code: "csrf_token_mismatch",
+                                message: "This request did not come from a Tessera page; reload the page and try again.")
+                .response(from: request, context: context)
+        }
+        return try await next(request, context)
+    }
+}
