@@ -43,7 +43,14 @@ let package = Package(
         .target(name: "GridKit", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "TicTacToeKit", dependencies: ["GridKit"]),
         // The classroom: accounts, sessions, classes and their rules (no storage, no HTTP).
-        .target(name: "ClassroomKit", dependencies: ["GridKit"]),
+        .target(
+            name: "ClassroomKit",
+            dependencies: [
+                "GridKit",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "PentominoKit",
             dependencies: ["GridKit"]
@@ -111,7 +118,6 @@ let package = Package(
             dependencies: [
                 "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
                 "ClassroomKit", "TesseraStore",
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -126,7 +132,7 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
-                "TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit",
+                "TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "ClassroomKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit",
                 "PostsClient", "RouterKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
@@ -155,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "TesseraServerTests",
             dependencies: [
-                "TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
+                "TesseraServer", "TesseraStore", "ClassroomKit", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
                 "PostsKit", "PostsClient", "RouterKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

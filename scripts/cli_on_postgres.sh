@@ -5,7 +5,8 @@
 #
 # Starts `serve --database URL` (its own schema-less tables in the given database), lets it sync
 # the reader from its own /origin and save a custom Rapid Router level through the API, stops it,
-# then checks that `tessera posts list --database URL` and `tessera router levels --database URL`
+# and sign up a teacher, stops it, then checks that `tessera posts list --database URL`,
+# `tessera router levels --database URL` and `tessera accounts teachers --database URL`
 # (which open the storage directly, no server) show what the server stored. Exits non-zero on any
 # difference.
 set -euo pipefail
@@ -18,7 +19,8 @@ trap 'kill "$pid" 2>/dev/null || true; rm -rf "$data"' EXIT
 pid=$!
 base=$(python3 scripts/tessera_server.py url "$data/serve.log" 60 "$pid")
 
-python3 - "$base" <<'PY'
+email="cli-check-$RANDOM$RANDOM@school.org"
+python3 - "$base" "$email" <<'PY'
 import json, sys, urllib.request
 base = sys.argv[1]
 def call(method, path, body=None):
@@ -31,7 +33,8 @@ call("POST", "/api/posts/sync")  # an event stream: read to its end, the sync ha
 level = json.loads(call("GET", "/api/router/levels/1"))
 level["name"] = "Stored on PostgreSQL"
 saved = json.loads(call("POST", "/api/router/levels", level))
-print("server: synced the reader, saved level %s" % saved["id"])
+call("POST", "/api/auth/teachers", {"name": "Ms Postgres", "email": sys.argv[2], "password": "a long enough password"})
+print("server: synced the reader, saved level %s, signed up a teacher" % saved["id"])
 PY
 kill "$pid"; wait "$pid" 2>/dev/null || true
 
@@ -47,4 +50,9 @@ if grep -q "Stored on PostgreSQL" <<<"$levels"; then
   echo "tessera router levels --database: lists the level the server saved ok"
 else
   echo "tessera router levels --database: the saved level is missing WRONG"; echo "$levels" | tail -5; exit 1
+fi
+if "$bin" accounts teachers --database "$url" | grep -q "$email"; then
+  echo "tessera accounts teachers --database: lists the teacher the server signed up ok"
+else
+  echo "tessera accounts teachers --database: the teacher is missing WRONG"; exit 1
 fi

@@ -1,4 +1,4 @@
-import HummingbirdBcrypt
+import ClassroomKit
 import NIOPosix
 import Synchronization
 import TesseraStore
@@ -8,7 +8,7 @@ import TesseraStore
 /// would starve `/health`. So the work runs on a small thread pool of its own, and once
 /// `maxWaiting` hashes are queued a new one is refused with 429 instead of growing the queue.
 final class PasswordHasher: Sendable {
-    /// bcrypt's cost: 2^cost rounds. 11 takes about 0.1 s on one core of the machines we test on.
+    /// bcrypt's cost (`PasswordHashing`): 2^cost rounds.
     let cost: UInt8
     let maxWaiting: Int
     private let inFlight = Mutex(0)
@@ -24,30 +24,24 @@ final class PasswordHasher: Sendable {
     /// email takes as long to refuse as a wrong password (the answer reveals nothing either way).
     private let decoy: String
 
-    init(cost: UInt8 = 11, maxWaiting: Int = 32) {
+    init(cost: UInt8 = PasswordHashing.defaultCost, maxWaiting: Int = 32) {
         self.cost = cost
         self.maxWaiting = maxWaiting
-        self.decoy = Bcrypt.hash(Secrets.token(), cost: cost)
+        self.decoy = PasswordHashing.hash(Secrets.token(), cost: cost)
     }
 
     func hash(_ password: String) async throws -> String {
         let cost = cost
-        let digest = Self.digest(password)
-        return try await run { Bcrypt.hash(digest, cost: cost) }
+        return try await run { PasswordHashing.hash(password, cost: cost) }
     }
 
     /// Whether `password` matches `hash`; with no hash (no such account) it checks the decoy and
     /// answers `false`, taking the same time.
     func verify(_ password: String, against hash: String?) async throws -> Bool {
         let (stored, decoy) = (hash, decoy)
-        let digest = Self.digest(password)
-        let matches = try await run { Bcrypt.verify(digest, hash: stored ?? decoy) }
+        let matches = try await run { PasswordHashing.verify(password, against: stored ?? decoy) }
         return matches && hash != nil
     }
-
-    /// What bcrypt is given: the password's SHA-256 in hex (64 bytes), so every character of a
-    /// long password counts (bcrypt itself reads only the first 72 bytes).
-    private static func digest(_ password: String) -> String { Secrets.hash(password) }
 
     private func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T {
         let admitted = inFlight.withLock { count in

@@ -15,7 +15,7 @@ public struct Configuration: Sendable {
     /// so several processes can serve the same data; `nil` keeps SQLite (or memory).
     public var databaseURL: String?
     /// bcrypt's cost for passwords (2^cost rounds; at least 10). The tests use 10.
-    public var bcryptCost: UInt8 = 11
+    public var bcryptCost: UInt8 = 11  // PasswordHashing.defaultCost
     /// The schema the PostgreSQL tables live in (`nil`: the user's default); the tests give each
     /// app its own so they never see each other's rows.
     public var databaseSchema: String?
