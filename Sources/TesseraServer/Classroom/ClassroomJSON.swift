@@ -24,22 +24,23 @@ struct LoginRequest: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         password = try container.decode(String.self, forKey: .password)
         guard password.unicodeScalars.count <= AccountRules.passwordMaxCharacters else { throw AccountError.passwordTooLong }
-        if let email = try container.decodeUnlessNull(String.self, forKey: .email) {
-            who = .teacher(email: try Self.bounded(email, "email", maxCharacters: AccountRules.emailMaxCharacters))
-        } else if let code = try container.decodeUnlessNull(String.self, forKey: .classCode) {
-            let name = try container.decode(String.self, forKey: .name)
-            who = .pupil(classCode: try Self.bounded(code, "classCode", maxCharacters: 32),
-                         name: try Self.bounded(name, "name", maxCharacters: AccountRules.nameMaxCharacters))
+        // One of the contract's two forms, each checked whole: the teacher's (`email`, at most 254
+        // characters) or else the pupil's (`classCode` up to 32, `name` up to 80).
+        let email = (try? container.decode(String.self, forKey: .email)).flatMap {
+            $0.unicodeScalars.count <= AccountRules.emailMaxCharacters ? $0 : nil
+        }
+        let code = (try? container.decode(String.self, forKey: .classCode)).flatMap { $0.unicodeScalars.count <= 32 ? $0 : nil }
+        let name = (try? container.decode(String.self, forKey: .name)).flatMap {
+            $0.unicodeScalars.count <= AccountRules.nameMaxCharacters ? $0 : nil
+        }
+        if let email {
+            who = .teacher(email: email)
+        } else if let code, let name {
+            who = .pupil(classCode: code, name: name)
         } else {
-            throw APIError.badRequest("Send `email` and `password` (a teacher), or `classCode`, `name` and `password` (a pupil).")
+            throw APIError.badRequest("Send `email` (up to 254 characters) and `password` as a teacher, or `classCode` "
+                                      + "(up to 32), `name` (up to 80) and `password` as a pupil.")
         }
-    }
-
-    private static func bounded(_ text: String, _ field: String, maxCharacters: Int) throws -> String {
-        guard text.unicodeScalars.count <= maxCharacters else {
-            throw APIError.badRequest("`\(field)` may be at most \(maxCharacters) characters.")
-        }
-        return text
     }
 }
 
