@@ -52,6 +52,10 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongCredentials
     case signInRequired
     case teachersOnly
+    /// Two pupils of one class would share a name (names are how pupils sign in).
+    case pupilNameTaken(String)
+    case tooManyPupils
+    case tooManyClasses
 
     public var code: String {
         switch self {
@@ -63,6 +67,9 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongCredentials: "wrong_credentials"
         case .signInRequired: "sign_in_required"
         case .teachersOnly: "teachers_only"
+        case .pupilNameTaken: "pupil_name_taken"
+        case .tooManyPupils: "too_many_pupils"
+        case .tooManyClasses: "too_many_classes"
         }
     }
 
@@ -76,6 +83,9 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongCredentials: "that email or password is not right; check them and try again"
         case .signInRequired: "please sign in first"
         case .teachersOnly: "only a teacher's account can do this"
+        case .pupilNameTaken(let name): "the class already has a pupil called \(name); add a letter or a number to tell them apart"
+        case .tooManyPupils: "a class holds 1 to \(ClassRules.maxPupilsPerClass) pupils; add them in smaller groups or make another class"
+        case .tooManyClasses: "a teacher may have up to \(ClassRules.maxClassesPerTeacher) classes; archive one you no longer teach"
         }
     }
 }

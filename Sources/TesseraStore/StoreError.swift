@@ -9,6 +9,10 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateID(String)
     /// A teacher account with this email already exists (emails are compared case-insensitively).
     case emailTaken
+    /// Another class already has this code (codes are drawn at random; draw again).
+    case classCodeTaken
+    /// Another pupil of the class has this name (pupils sign in by class code and name).
+    case pupilNameTaken(String)
     /// The database did not answer in time, or its connection failed: nothing was changed that
     /// was acknowledged, and trying again shortly may work.
     case unavailable(String)
@@ -22,6 +26,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound(let what): "\(what) was not found."
         case .duplicateID(let id): "Something with the id '\(id)' already exists."
         case .emailTaken: "An account with this email already exists."
+        case .classCodeTaken: "Another class has this code."
+        case .pupilNameTaken(let name): "The class already has a pupil called \(name)."
         case .unavailable(let reason): "The database is unavailable right now (\(reason)); try again shortly."
         case .busy(let what): what
         case .invalid(let why): why

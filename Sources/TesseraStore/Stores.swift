@@ -16,6 +16,8 @@ package struct AppStores: Sendable {
     package let routerProgress: any RouterProgressStore
     /// Teachers' and pupils' accounts and their sessions.
     package let accounts: any AccountStore
+    /// Teachers' classes and their pupils (pupils are accounts: the same store).
+    package let classes: any ClassStore
     /// `sqlite`, `postgres` or `memory`, as `/health` reports it.
     package let backendName: String
     /// Carries live updates to other processes (PostgreSQL only).
@@ -35,6 +37,7 @@ package struct AppStores: Sendable {
                              routerLevels: try DocumentTable<StoredLevel>(database: database),
                              routerProgress: try DocumentTable<PlayerProgress>(database: database),
                              accounts: try SQLiteAccountStore(database: database),
+                             classes: InMemoryAccountStore(),  // SQLiteAccountStore's classes: in progress
                              backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
         case .postgres(let url, let schema):
             let parsed: PostgresURL
@@ -47,6 +50,7 @@ package struct AppStores: Sendable {
                                  routerLevels: try await PostgresDocumentTable<StoredLevel>(database: database),
                                  routerProgress: try await PostgresDocumentTable<PlayerProgress>(database: database),
                                  accounts: try await PostgresAccountStore(database: database),
+                                 classes: InMemoryAccountStore(),  // PostgresAccountStore's classes: in progress
                                  backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
                                  postsSyncLock: PostgresSyncLock(database: database), postgres: database)
             } catch {
@@ -54,10 +58,11 @@ package struct AppStores: Sendable {
                 throw StartupError("Could not prepare the PostgreSQL database at \(database.url.description): \(reason)")
             }
         case .memory:
+            let accounts = InMemoryAccountStore()
             return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>(),
                              posts: InMemoryPostsStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
                              routerProgress: InMemoryDocumentStore<PlayerProgress>(),
-                             accounts: InMemoryAccountStore(),
+                             accounts: accounts, classes: accounts,
                              backendName: "memory", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
         }
     }

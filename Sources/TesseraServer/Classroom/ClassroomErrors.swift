@@ -5,7 +5,8 @@ extension AccountError: APIErrorConvertible {
     var status: HTTPResponse.Status {
         switch self {
         case .passwordTooShort, .passwordTooLong, .invalidName, .invalidEmail: .badRequest
-        case .emailTaken: .conflict
+        case .emailTaken, .pupilNameTaken: .conflict
+        case .tooManyPupils, .tooManyClasses: .unprocessableContent
         case .wrongCredentials, .signInRequired: .unauthorized
         case .teachersOnly: .forbidden
         }

@@ -7,7 +7,7 @@ extension StoreError: APIErrorConvertible {
     var status: HTTPResponse.Status {
         switch self {
         case .notFound: .notFound
-        case .duplicateID, .emailTaken: .conflict
+        case .duplicateID, .emailTaken, .classCodeTaken, .pupilNameTaken: .conflict
         case .unavailable, .busy: .serviceUnavailable
         case .invalid: .badRequest
         }
@@ -18,6 +18,8 @@ extension StoreError: APIErrorConvertible {
         case .notFound: "not_found"
         case .duplicateID: "duplicate_id"
         case .emailTaken: "email_taken"
+        case .classCodeTaken: "class_code_taken"
+        case .pupilNameTaken: "pupil_name_taken"
         case .unavailable: "database_unavailable"
         case .busy: "busy"
         case .invalid: "bad_request"
@@ -32,7 +34,7 @@ extension StoreError: APIErrorConvertible {
         switch self {
         case .unavailable: error.headers[.retryAfter] = "1"
         case .busy: error.headers[.retryAfter] = "5"
-        case .notFound, .duplicateID, .emailTaken, .invalid: break
+        case .notFound, .duplicateID, .emailTaken, .classCodeTaken, .pupilNameTaken, .invalid: break
         }
         return error
     }

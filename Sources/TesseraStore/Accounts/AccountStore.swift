@@ -28,11 +28,13 @@ package protocol AccountStore: Sendable {
 }
 
 /// Accounts and sessions in memory, for tests; nothing survives the process.
-package final class InMemoryAccountStore: AccountStore {
+package final class InMemoryAccountStore: AccountStore, ClassStore {
     private struct State {
         var accounts: [String: Account] = [:]
         var order: [String] = []
         var sessions: [String: Session] = [:]
+        var classes: [String: SchoolClass] = [:]
+        var classOrder: [String] = []
     }
     private let state = Mutex(State())
 
@@ -90,6 +92,87 @@ package final class InMemoryAccountStore: AccountStore {
     package func deleteSessions(accountID: String, except keep: String?) async throws {
         state.withLock { state in
             state.sessions = state.sessions.filter { $0.value.accountID != accountID || $0.key == keep }
+        }
+    }
+
+    // MARK: Classes
+
+    package func insertClass(_ schoolClass: SchoolClass) async throws {
+        try state.withLock { state in
+            guard state.classes[schoolClass.id] == nil else { throw StoreError.duplicateID(schoolClass.id) }
+            guard !state.classes.values.contains(where: { $0.code == schoolClass.code }) else { throw StoreError.classCodeTaken }
+            state.classes[schoolClass.id] = schoolClass
+            state.classOrder.append(schoolClass.id)
+        }
+    }
+
+    package func schoolClass(id: String) async throws -> SchoolClass? { state.withLock { $0.classes[id] } }
+
+    package func schoolClass(code: String) async throws -> SchoolClass? {
+        state.withLock { $0.classes.values.first { $0.code == code } }
+    }
+
+    package func classes(teacherID: String) async throws -> [SchoolClass] {
+        state.withLock { state in state.classOrder.compactMap { state.classes[$0] }.filter { $0.teacherID == teacherID } }
+    }
+
+    package func updateClass(id: String, name: String?, archived: Bool?) async throws -> SchoolClass? {
+        state.withLock { state in
+            guard var schoolClass = state.classes[id] else { return nil }
+            if let name { schoolClass.name = name }
+            if let archived { schoolClass.archived = archived }
+            state.classes[id] = schoolClass
+            return schoolClass
+        }
+    }
+
+    package func insertPupils(_ pupils: [Account], classID: String) async throws {
+        try state.withLock { state in
+            var taken = Set(state.accounts.values.filter { $0.classID == classID }.map { ClassRules.nameKey($0.name) })
+            for pupil in pupils {
+                guard state.accounts[pupil.id] == nil else { throw StoreError.duplicateID(pupil.id) }
+                guard taken.insert(ClassRules.nameKey(pupil.name)).inserted else { throw StoreError.pupilNameTaken(pupil.name) }
+            }
+            for var pupil in pupils {
+                pupil.classID = classID
+                state.accounts[pupil.id] = pupil
+                state.order.append(pupil.id)
+            }
+        }
+    }
+
+    package func pupils(classID: String) async throws -> [Account] {
+        state.withLock { state in
+            state.accounts.values.filter { $0.role == .pupil && $0.classID == classID }
+                .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+        }
+    }
+
+    package func pupil(classID: String, name: String) async throws -> Account? {
+        let key = ClassRules.nameKey(name)
+        return state.withLock { state in
+            state.accounts.values.first { $0.role == .pupil && $0.classID == classID && ClassRules.nameKey($0.name) == key }
+        }
+    }
+
+    package func movePupil(id: String, toClass classID: String) async throws -> Bool {
+        try state.withLock { state in
+            guard let pupil = state.accounts[id], pupil.role == .pupil else { return false }
+            let key = ClassRules.nameKey(pupil.name)
+            if state.accounts.values.contains(where: { $0.id != id && $0.classID == classID && ClassRules.nameKey($0.name) == key }) {
+                throw StoreError.pupilNameTaken(pupil.name)
+            }
+            state.accounts[id]?.classID = classID
+            return true
+        }
+    }
+
+    package func deleteAccount(id: String) async throws -> Bool {
+        state.withLock { state in
+            guard state.accounts.removeValue(forKey: id) != nil else { return false }
+            state.order.removeAll { $0 == id }
+            state.sessions = state.sessions.filter { $0.value.accountID != id }
+            return true
         }
     }
 }
