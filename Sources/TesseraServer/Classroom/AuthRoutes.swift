@@ -8,6 +8,7 @@ import TesseraStore
 /// changes their password (which ends their other sessions).
 struct AuthRoutes<Context: RequestContext>: Sendable {
     let accounts: any AccountStore
+    let classes: any ClassStore
     let sessions: Sessions
     let hasher: PasswordHasher
     let throttle: LoginThrottle
@@ -50,9 +51,15 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
             try throttle.check([accountKey, Self.clientKey(context)])
             account = try await accounts.teacher(email: email)
         case .pupil(let classCode, let name):
-            accountKey = "pupil:" + classCode.uppercased() + "/" + name.lowercased()
+            let code = ClassRules.normalizedCode(classCode)
+            accountKey = "pupil:" + (code ?? classCode.uppercased()) + "/" + ClassRules.nameKey(name)
             try throttle.check([accountKey, Self.clientKey(context)])
-            account = nil  // pupils arrive with classes
+            // An archived class's pupils cannot sign in; to them it looks like a wrong code.
+            if let code, let schoolClass = try await classes.schoolClass(code: code), !schoolClass.archived {
+                account = try await classes.pupil(classID: schoolClass.id, name: name)
+            } else {
+                account = nil
+            }
         }
         // The same answer, after the same work, for an unknown user and a wrong password.
         guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {

@@ -1,5 +1,6 @@
 import ClassroomKit
 import Foundation
+import GridKit
 
 /// `POST /api/auth/teachers`: `{"name","email","password"}`, each a string, nothing null.
 struct TeacherSignUpRequest: Decodable {
@@ -71,4 +72,79 @@ struct SignedInJSON: Encodable {
     init(_ account: Account) {
         user = User(id: account.id, name: account.name, role: account.role)
     }
+}
+
+/// `POST /api/classes`: `{"name"}`.
+struct ClassNameRequest: Decodable {
+    let name: String
+}
+
+/// `PATCH /api/classes/{id}`: `{"name"?, "archived"?}` (at least one).
+struct ClassChangeRequest: Decodable {
+    let name: String?
+    let archived: Bool?
+
+    private enum CodingKeys: String, CodingKey { case name, archived }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeUnlessNull(String.self, forKey: .name)
+        archived = try container.decodeUnlessNull(Bool.self, forKey: .archived)
+        guard name != nil || archived != nil else { throw APIError.badRequest("Send `name`, `archived` or both.") }
+    }
+}
+
+/// `POST /api/classes/{id}/pupils`: `{"names": [1–60 names]}`.
+struct AddPupilsRequest: Decodable {
+    let names: [String]
+
+    private enum CodingKeys: String, CodingKey { case names }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        names = try container.decode([String].self, forKey: .names)
+        guard (1...ClassRules.maxPupilsPerClass).contains(names.count) else {
+            throw APIError.badRequest("`names` holds 1 to \(ClassRules.maxPupilsPerClass) names.")
+        }
+    }
+}
+
+/// `POST /api/classes/{id}/pupils/{pupil}/move`: `{"toClass"}`.
+struct MovePupilRequest: Decodable {
+    let toClass: String
+}
+
+struct ClassJSON: Encodable {
+    let id: String
+    let name: String
+    let code: String
+    let archived: Bool
+
+    init(_ schoolClass: SchoolClass) {
+        id = schoolClass.id
+        name = schoolClass.name
+        code = schoolClass.code
+        archived = schoolClass.archived
+    }
+}
+
+struct ClassListJSON: Encodable {
+    let classes: [ClassJSON]
+}
+
+/// A pupil; `password` only in the answers that make one (explicit `null` elsewhere).
+struct PupilJSON: Encodable {
+    let id: String
+    let name: String
+    @Nullable var password: String?
+
+    init(_ pupil: Account, password: String?) {
+        id = pupil.id
+        name = pupil.name
+        self.password = password
+    }
+}
+
+struct PupilListJSON: Encodable {
+    let pupils: [PupilJSON]
 }

@@ -77,9 +77,11 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         .register(on: router)
     OriginRoutes(options: config.postsOrigin).register(on: router)
     RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress).register(on: router)
-    AuthRoutes(accounts: stores.accounts, sessions: Sessions(accounts: stores.accounts),
-               hasher: PasswordHasher(cost: config.bcryptCost), throttle: LoginThrottle())
+    let sessions = Sessions(accounts: stores.accounts)
+    let hasher = PasswordHasher(cost: config.bcryptCost)
+    AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher, throttle: LoginThrottle())
         .register(on: router)
+    ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher).register(on: router)
     routes.load(from: router)
 
     return Application(

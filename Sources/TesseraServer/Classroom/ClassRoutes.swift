@@ -1,0 +1,138 @@
+import ClassroomKit
+import Foundation
+import Hummingbird
+import TesseraStore
+
+/// `/api/classes/…`: a teacher's classes and the pupils in them. Only a signed-in teacher may use
+/// these, and only for their own classes: another teacher's class answers 404, as if it did not
+/// exist (ids are unguessable, and nobody learns which ones are real).
+struct ClassRoutes<Context: RequestContext>: Sendable {
+    let classes: any ClassStore
+    let sessions: Sessions
+    let hasher: PasswordHasher
+
+    func register(on router: Router<Context>) {
+        let api = router.group("api/classes")
+        api.get(use: list)
+        api.post(use: create)
+        api.patch(":id", use: update)
+        api.get(":id/pupils", use: pupils)
+        api.post(":id/pupils", use: addPupils)
+        api.delete(":id/pupils/:pupil", use: removePupil)
+        api.post(":id/pupils/:pupil/password", use: resetPassword)
+        api.post(":id/pupils/:pupil/move", use: movePupil)
+    }
+
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        let teacher = try await teacher(request)
+        return try JSONBody.response(ClassListJSON(classes: try await classes.classes(teacherID: teacher.id).map(ClassJSON.init)))
+    }
+
+    @Sendable func create(_ request: Request, context: Context) async throws -> Response {
+        let teacher = try await teacher(request)
+        let body = try await JSONBody.decode(ClassNameRequest.self, from: request)
+        let name = try AccountRules.checkName(body.name)
+        guard try await classes.classes(teacherID: teacher.id).count < ClassRules.maxClassesPerTeacher else {
+            throw AccountError.tooManyClasses
+        }
+        // A code is drawn at random; the store refuses one another class has, so draw again.
+        for _ in 0..<8 {
+            let schoolClass = SchoolClass(id: Secrets.id(), teacherID: teacher.id, name: name, code: ClassRules.newCode())
+            do {
+                try await classes.insertClass(schoolClass)
+                return try JSONBody.response(ClassJSON(schoolClass), status: .created)
+            } catch StoreError.classCodeTaken {
+                continue
+            }
+        }
+        throw StoreError.busy("Could not find a free class code; try again.")
+    }
+
+    @Sendable func update(_ request: Request, context: Context) async throws -> Response {
+        let schoolClass = try await ownClass(request, context)
+        let body = try await JSONBody.decode(ClassChangeRequest.self, from: request)
+        let name = try body.name.map { try AccountRules.checkName($0) }
+        let updated = try await classes.updateClass(id: schoolClass.id, name: name, archived: body.archived)
+            .orNotFound("Class '\(schoolClass.id)'")
+        return try JSONBody.response(ClassJSON(updated))
+    }
+
+    @Sendable func pupils(_ request: Request, context: Context) async throws -> Response {
+        let schoolClass = try await ownClass(request, context)
+        let pupils = try await classes.pupils(classID: schoolClass.id)
+        return try JSONBody.response(PupilListJSON(pupils: pupils.map { PupilJSON($0, password: nil) }))
+    }
+
+    /// New pupils with generated passwords, shown only in this answer (and the login cards the
+    /// page prints from it); only their hashes are kept.
+    @Sendable func addPupils(_ request: Request, context: Context) async throws -> Response {
+        let schoolClass = try await ownClass(request, context)
+        let body = try await JSONBody.decode(AddPupilsRequest.self, from: request)
+        let room = ClassRules.maxPupilsPerClass - (try await classes.pupils(classID: schoolClass.id).count)
+        let names = try ClassRules.checkPupilNames(body.names, room: room)
+        var created: [(Account, String)] = []
+        for name in names {
+            let password = PasswordHashing.readablePassword(groups: 2)
+            let pupil = Account(id: Secrets.id(), role: .pupil, name: name, passwordHash: try await hasher.hash(password),
+                                classID: schoolClass.id)
+            created.append((pupil, password))
+        }
+        try await classes.insertPupils(created.map(\.0), classID: schoolClass.id)
+        return try JSONBody.response(PupilListJSON(pupils: created.map { PupilJSON($0.0, password: $0.1) }), status: .created)
+    }
+
+    @Sendable func removePupil(_ request: Request, context: Context) async throws -> Response {
+        let (_, pupil) = try await ownPupil(request, context)
+        _ = try await classes.deleteAccount(id: pupil.id)
+        return Response(status: .noContent)
+    }
+
+    /// A forgotten password: a new one, shown once; the pupil is signed out everywhere.
+    @Sendable func resetPassword(_ request: Request, context: Context) async throws -> Response {
+        let (_, pupil) = try await ownPupil(request, context)
+        let password = PasswordHashing.readablePassword(groups: 2)
+        _ = try await sessions.accounts.setPasswordHash(accountID: pupil.id, try await hasher.hash(password))
+        try await sessions.accounts.deleteSessions(accountID: pupil.id, except: nil)
+        return try JSONBody.response(PupilJSON(pupil, password: password))
+    }
+
+    /// To another of the same teacher's classes; progress and programs go with the pupil.
+    @Sendable func movePupil(_ request: Request, context: Context) async throws -> Response {
+        let (teacher, pupil) = try await ownPupil(request, context)
+        let body = try await JSONBody.decode(MovePupilRequest.self, from: request)
+        guard let target = try await classes.schoolClass(id: body.toClass), target.teacherID == teacher.id else {
+            throw APIError.notFound("Class '\(body.toClass)'")
+        }
+        guard try await classes.movePupil(id: pupil.id, toClass: target.id) else { throw APIError.notFound("Pupil '\(pupil.id)'") }
+        var moved = pupil
+        moved.classID = target.id
+        return try JSONBody.response(PupilJSON(moved, password: nil))
+    }
+
+    // MARK: Who may
+
+    private func teacher(_ request: Request) async throws -> Account {
+        let (account, _) = try await sessions.require(request)
+        guard account.role == .teacher else { throw AccountError.teachersOnly }
+        return account
+    }
+
+    /// The class named in the path when it is this teacher's; 404 otherwise.
+    private func ownClass(_ request: Request, _ context: Context) async throws -> SchoolClass {
+        let teacher = try await teacher(request)
+        let id = try context.parameters.require("id")
+        guard id.utf8.count <= 64, let schoolClass = try await classes.schoolClass(id: id), schoolClass.teacherID == teacher.id else {
+            throw APIError.notFound("Class '\(id.prefix(64))'")
+        }
+        return schoolClass
+    }
+
+    private func ownPupil(_ request: Request, _ context: Context) async throws -> (teacher: Account, pupil: Account) {
+        let schoolClass = try await ownClass(request, context)
+        let id = try context.parameters.require("pupil")
+        guard id.utf8.count <= 64, let pupil = try await sessions.accounts.account(id: id), pupil.classID == schoolClass.id else {
+            throw APIError.notFound("Pupil '\(id.prefix(64))'")
+        }
+        return (try await teacher(request), pupil)
+    }
+}
