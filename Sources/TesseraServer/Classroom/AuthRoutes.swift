@@ -13,15 +13,6 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
     let hasher: PasswordHasher
     let throttle: LoginThrottle
 
-    func register(on router: Router<Context>) {
-        let auth = router.group("api/auth")
-        auth.post("teachers", use: signUp)
-        auth.post("login", use: login)
-        auth.post("logout", use: logout)
-        auth.get("me", use: me)
-        auth.put("password", use: changePassword)
-    }
-
     @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(TeacherSignUpRequest.self, from: request)
         let name = try AccountRules.checkName(body.name)

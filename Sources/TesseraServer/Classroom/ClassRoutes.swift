@@ -11,18 +11,6 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
     let sessions: Sessions
     let hasher: PasswordHasher
 
-    func register(on router: Router<Context>) {
-        let api = router.group("api/classes")
-        api.get(use: list)
-        api.post(use: create)
-        api.patch(":id", use: update)
-        api.get(":id/pupils", use: pupils)
-        api.post(":id/pupils", use: addPupils)
-        api.delete(":id/pupils/:pupil", use: removePupil)
-        api.post(":id/pupils/:pupil/password", use: resetPassword)
-        api.post(":id/pupils/:pupil/move", use: movePupil)
-    }
-
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let teacher = try await teacher(request)
         return try JSONBody.response(ClassListJSON(classes: try await classes.classes(teacherID: teacher.id).map(ClassJSON.init)))

@@ -60,28 +60,28 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         return Response(status: .ok, headers: [.contentType: "text/yaml; charset=utf-8", .contentDisposition: "inline"],
                         body: .init(byteBuffer: .init(bytes: document)))
     }
-    TicTacToeRoutes(store: stores.games, live: live).register(on: router)
-    PentominoRoutes(puzzles: stores.puzzles).register(on: router)
     let mazes = MazeService(secret: try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory))
     let selfAddress = ServerAddress()
-    MazeRoutes(service: mazes, options: config.maze,
-               explorations: MazeExplorations(service: mazes, selfAddress: selfAddress, limits: config.maze.explorations))
-        .register(on: router)
     let postsOrigin: @Sendable () -> String = { [configured = config.postsOriginURL] in
         configured ?? (selfAddress.baseURL ?? "http://127.0.0.1:\(config.port)") + "/origin"
     }
     let postsSync = PostsSync(store: stores.posts, lock: stores.postsSyncLock) { let url = postsOrigin(); return (HTTPPostsOrigin(baseURL: url), url) }
-    PostsRoutes(store: stores.posts, sync: postsSync,
-                photos: try PostsPhotos(cacheDirectory: config.dataDirectory.map { $0 + "/posts-photos" }),
-                live: live, originName: postsOrigin)
-        .register(on: router)
-    OriginRoutes(options: config.postsOrigin).register(on: router)
-    RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress).register(on: router)
     let sessions = Sessions(accounts: stores.accounts)
     let hasher = PasswordHasher(cost: config.bcryptCost)
-    AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher, throttle: LoginThrottle())
-        .register(on: router)
-    ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher).register(on: router)
+    APIRoutes(
+        tictactoe: TicTacToeRoutes(store: stores.games, live: live),
+        pentomino: PentominoRoutes(puzzles: stores.puzzles),
+        maze: MazeRoutes(service: mazes, options: config.maze,
+                         explorations: MazeExplorations(service: mazes, selfAddress: selfAddress, limits: config.maze.explorations)),
+        posts: PostsRoutes(store: stores.posts, sync: postsSync,
+                           photos: try PostsPhotos(cacheDirectory: config.dataDirectory.map { $0 + "/posts-photos" }),
+                           live: live, originName: postsOrigin),
+        origin: OriginRoutes(options: config.postsOrigin),
+        router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress),
+        auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
+                         throttle: LoginThrottle()),
+        classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher)
+    ).register(on: router)
     routes.load(from: router)
 
     return Application(

@@ -16,16 +16,7 @@ struct MazeRoutes<Context: RequestContext>: Sendable {
     /// Room ids and locks are well under this; longer ones are not even decoded.
     static var maxTokenBytes: Int { 256 }
 
-    func register(on router: Router<Context>) {
-        let api = router.group("api/maze")  // MazeWire has the paths clients use
-        api.get("start", use: start)
-        api.post("mazes", use: create)
-        api.get("rooms/:id", use: room)
-        api.post("unlock", use: unlock)
-        api.get("tiles/:file", use: tile)
-        api.get("mazes/:seed/map", use: map)
-        api.get("explore") { request, _ in try await explorations.stream(request) }
-    }
+    @Sendable func explore(_ request: Request, context: Context) async throws -> Response { try await explorations.stream(request) }
 
     /// The original call: a new random maze (size 31–63 from a random seed).
     @Sendable func start(_ request: Request, context: Context) async throws -> Response {

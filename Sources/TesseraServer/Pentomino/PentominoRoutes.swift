@@ -9,18 +9,8 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
     let puzzles: any PuzzleStore
     let rendered = RenderedDocuments<PentominoPuzzle>()
 
-    func register(on router: Router<Context>) {
-        let api = router.group("api/pentomino")
-        api.get("tiles") { _, _ in try JSONBody.response(TileCatalogJSON()) }
-        api.get("boards") { _, _ in try JSONBody.response(BoardCatalogJSON()) }
-        api.post("puzzles", use: create)
-        api.get("puzzles/:id", use: show)
-        api.post("puzzles/:id/placements", use: place)
-        api.delete("puzzles/:id/placements/:tile", use: remove)
-        api.post("puzzles/:id/reset", use: reset)
-        api.get("puzzles/:id/hint", use: hint)
-        api.get("puzzles/:id/solutions", use: solutions)
-    }
+    @Sendable func tiles(_ request: Request, context: Context) async throws -> Response { try JSONBody.response(TileCatalogJSON()) }
+    @Sendable func boards(_ request: Request, context: Context) async throws -> Response { try JSONBody.response(BoardCatalogJSON()) }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(CreatePuzzleRequest.self, from: request)

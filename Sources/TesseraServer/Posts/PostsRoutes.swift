@@ -18,18 +18,6 @@ struct PostsRoutes<Context: RequestContext>: Sendable {
     static var maxSearchBytes: Int { 200 }
     static var topic: String { "posts" }
 
-    func register(on router: Router<Context>) {
-        let api = router.group("api/posts")
-        api.get(use: list)
-        api.get("status", use: status)
-        api.get("events", use: events)
-        api.post("sync", use: startSync)
-        api.get(":id", use: show)
-        api.delete(":id", use: delete)
-        api.get("albums/:id/photos", use: album)
-        api.get("photos/:id/:size", use: photo)
-    }
-
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let search = request.uri.queryParameters["search"].map(String.init) ?? ""
         guard search.utf8.count <= Self.maxSearchBytes else {

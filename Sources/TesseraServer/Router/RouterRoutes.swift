@@ -16,20 +16,6 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     /// Custom and imported levels listed at most.
     static var maxStoredLevels: Int { 1000 }
 
-    func register(on router: Router<Context>) {
-        let api = router.group("api/router")
-        api.get("episodes", use: episodes)
-        api.post("levels", use: createLevel)
-        api.post("levels/import", use: importLevels)
-        api.get("levels/:id", use: level)
-        api.post("levels/:id/runs", use: run)
-        api.post("runs", use: runDraft)
-        api.post("exports", use: exportDraft)
-        api.get("levels/:id/export", use: export)
-        api.post("programs/python", use: pythonView)
-        api.get("players/:player/progress", use: playerProgress)
-    }
-
     @Sendable func episodes(_ request: Request, context: Context) async throws -> Response {
         let stored = try await levels.all(limit: Self.maxStoredLevels)
         return try JSONBody.response(EpisodesJSON(episodes: LevelCatalog.episodes, stored: stored))

@@ -11,15 +11,6 @@ struct TicTacToeRoutes<Context: RequestContext>: Sendable {
     let live: LiveUpdates
     let rendered = RenderedDocuments<Match>()
 
-    func register(on router: Router<Context>) {
-        let games = router.group("api/tictactoe/games")
-        games.post(use: create)
-        games.get(":id", use: show)
-        games.post(":id/moves", use: move)
-        games.post(":id/join", use: join)
-        games.get(":id/events", use: events)
-    }
-
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(CreateGameRequest.self, from: request)
         let token = body.mode == .online ? Secrets.token() : nil

@@ -1,0 +1,87 @@
+import Hummingbird
+
+/// Every route of the API in one table, beside `openapi.yaml`: method, path and the app's
+/// handler. The apps' folders hold the handlers and what they need; this file is where a reader
+/// (or a reviewer of who may do what: `AuthorizationMatrixTests`) sees the whole surface at once.
+/// `OpenAPIContractTests` checks it against the document both ways.
+struct APIRoutes<Context: RequestContext>: Sendable {
+    let tictactoe: TicTacToeRoutes<Context>
+    let pentomino: PentominoRoutes<Context>
+    let maze: MazeRoutes<Context>
+    let posts: PostsRoutes<Context>
+    let origin: OriginRoutes<Context>
+    let router: RouterRoutes<Context>
+    let auth: AuthRoutes<Context>
+    let classes: ClassRoutes<Context>
+
+    func register(on routes: Router<Context>) {
+        let games = routes.group("api/tictactoe/games")
+        games.post(use: tictactoe.create)
+        games.get(":id", use: tictactoe.show)
+        games.post(":id/moves", use: tictactoe.move)
+        games.post(":id/join", use: tictactoe.join)
+        games.get(":id/events", use: tictactoe.events)
+
+        let pentominoes = routes.group("api/pentomino")
+        pentominoes.get("tiles", use: pentomino.tiles)
+        pentominoes.get("boards", use: pentomino.boards)
+        pentominoes.post("puzzles", use: pentomino.create)
+        pentominoes.get("puzzles/:id", use: pentomino.show)
+        pentominoes.post("puzzles/:id/placements", use: pentomino.place)
+        pentominoes.delete("puzzles/:id/placements/:tile", use: pentomino.remove)
+        pentominoes.post("puzzles/:id/reset", use: pentomino.reset)
+        pentominoes.get("puzzles/:id/hint", use: pentomino.hint)
+        pentominoes.get("puzzles/:id/solutions", use: pentomino.solutions)
+
+        let mazes = routes.group("api/maze")  // MazeWire has the paths clients use
+        mazes.get("start", use: maze.start)
+        mazes.post("mazes", use: maze.create)
+        mazes.get("rooms/:id", use: maze.room)
+        mazes.post("unlock", use: maze.unlock)
+        mazes.get("tiles/:file", use: maze.tile)
+        mazes.get("mazes/:seed/map", use: maze.map)
+        mazes.get("explore", use: maze.explore)
+
+        let reader = routes.group("api/posts")
+        reader.get(use: posts.list)
+        reader.get("status", use: posts.status)
+        reader.get("events", use: posts.events)
+        reader.post("sync", use: posts.startSync)
+        reader.get(":id", use: posts.show)
+        reader.delete(":id", use: posts.delete)
+        reader.get("albums/:id/photos", use: posts.album)
+        reader.get("photos/:id/:size", use: posts.photo)
+        origin.register(on: routes)  // json-server's catch-all shape: see `OriginRoutes`
+
+        let rapidRouter = routes.group("api/router")
+        rapidRouter.get("episodes", use: router.episodes)
+        rapidRouter.post("levels", use: router.createLevel)
+        rapidRouter.post("levels/import", use: router.importLevels)
+        rapidRouter.get("levels/:id", use: router.level)
+        rapidRouter.post("levels/:id/runs", use: router.run)
+        rapidRouter.post("runs", use: router.runDraft)
+        rapidRouter.post("exports", use: router.exportDraft)
+        rapidRouter.get("levels/:id/export", use: router.export)
+        rapidRouter.post("programs/python", use: router.pythonView)
+        rapidRouter.get("players/:player/progress", use: router.playerProgress)
+
+        // Accounts: anyone may sign up or in; the rest need a session (`Sessions`).
+        let accounts = routes.group("api/auth")
+        accounts.post("teachers", use: auth.signUp)
+        accounts.post("login", use: auth.login)
+        accounts.post("logout", use: auth.logout)
+        accounts.get("me", use: auth.me)
+        accounts.put("password", use: auth.changePassword)
+
+        // A signed-in teacher's own classes only (another's answers 404).
+        let teaching = routes.group("api/classes")
+        teaching.get(use: classes.list)
+        teaching.post(use: classes.create)
+        teaching.patch(":id", use: classes.update)
+        teaching.get(":id/pupils", use: classes.pupils)
+        teaching.post(":id/pupils", use: classes.addPupils)
+        teaching.delete(":id/pupils/:pupil", use: classes.removePupil)
+        teaching.post(":id/pupils/:pupil/password", use: classes.resetPassword)
+        teaching.post(":id/pupils/:pupil/move", use: classes.movePupil)
+    }
+}
