@@ -31,26 +31,26 @@ package struct AppStores: Sendable {
         switch backend {
         case .sqlite(let directory):
             let database = try TesseraDatabase(directory: directory)
+            let accounts = try SQLiteAccountStore(database: database)
             return AppStores(games: try DocumentTable<Match>(database: database),
                              puzzles: try DocumentTable<PentominoPuzzle>(database: database),
                              posts: try SQLitePostsStore(database: database),
                              routerLevels: try DocumentTable<StoredLevel>(database: database),
                              routerProgress: try DocumentTable<PlayerProgress>(database: database),
-                             accounts: try SQLiteAccountStore(database: database),
-                             classes: InMemoryAccountStore(),  // SQLiteAccountStore's classes: in progress
+                             accounts: accounts, classes: accounts,
                              backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
         case .postgres(let url, let schema):
             let parsed: PostgresURL
             do { parsed = try PostgresURL(url) } catch { throw StartupError(error.description) }
             let database = try TesseraPostgres(url: parsed, schema: schema, logger: logger, leaseTimeout: databaseTimeout)
             do {
+                let accounts = try await PostgresAccountStore(database: database)
                 return AppStores(games: try await PostgresDocumentTable<Match>(database: database),
                                  puzzles: try await PostgresDocumentTable<PentominoPuzzle>(database: database),
                                  posts: try await PostgresPostsStore(database: database),
                                  routerLevels: try await PostgresDocumentTable<StoredLevel>(database: database),
                                  routerProgress: try await PostgresDocumentTable<PlayerProgress>(database: database),
-                                 accounts: try await PostgresAccountStore(database: database),
-                                 classes: InMemoryAccountStore(),  // PostgresAccountStore's classes: in progress
+                                 accounts: accounts, classes: accounts,
                                  backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
                                  postsSyncLock: PostgresSyncLock(database: database), postgres: database)
             } catch {

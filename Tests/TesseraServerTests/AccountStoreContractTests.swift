@@ -7,9 +7,10 @@ import Testing
 /// account per id and per email (any capitalisation), teachers found by email and listed oldest
 /// first, and sessions that read back exactly as written and end when asked to.
 @Suite struct AccountStoreContractTests {
-    /// Every backend's account store, by name (PostgreSQL when the tests have a database).
-    static func stores() async throws -> [(String, any AccountStore)] {
-        var stores: [(String, any AccountStore)] = [
+    /// Every backend's account store, by name (PostgreSQL when the tests have a database). Each
+    /// keeps classes too (`ClassStore`): pupils are accounts of a class.
+    static func stores() async throws -> [(String, any AccountStore & ClassStore)] {
+        var stores: [(String, any AccountStore & ClassStore)] = [
             ("memory", InMemoryAccountStore()),
             ("sqlite", try SQLiteAccountStore(database: TesseraDatabase(directory: temporaryDirectory())))]
         if let database = try testPostgres() {
@@ -27,6 +28,11 @@ import Testing
                 createdAt: awkwardTime.addingTimeInterval(seconds))
     }
 
+    /// The class `pupil` puts its pupils in (a database refuses a pupil of a class it does not have).
+    static func addClassOne(to store: any ClassStore, teacherID: String) async throws {
+        try await store.insertClass(SchoolClass(id: "class-1", teacherID: teacherID, name: "4B", code: "ACDEFG"))
+    }
+
     static func pupil(_ id: String, at seconds: Double = 0) -> Account {
         Account(id: id, role: .pupil, name: "Pupil \(id)", passwordHash: "hash-\(id)", classID: "class-1",
                 createdAt: awkwardTime.addingTimeInterval(seconds))
@@ -37,6 +43,7 @@ import Testing
             let ann = Self.teacher("t1", email: "Ann@X.org")
             let pupil = Self.pupil("p1")
             try await store.insert(ann)
+            try await Self.addClassOne(to: store, teacherID: "t1")
             try await store.insert(pupil)
             #expect(try await store.account(id: "t1") == ann, "\(name)")
             #expect(try await store.account(id: "p1") == pupil, "\(name): a pupil keeps its class and no email")
@@ -57,6 +64,7 @@ import Testing
     @Test func teachersAreFoundByEmailAndListedOldestFirst() async throws {
         for (name, store) in try await Self.stores() {
             try await store.insert(Self.teacher("t1", email: "Ann@X.org", at: 0))
+            try await Self.addClassOne(to: store, teacherID: "t1")
             try await store.insert(Self.pupil("p1", at: 1))
             try await store.insert(Self.teacher("t2", email: "bob@x.org", at: 2))
             try await store.insert(Self.teacher("t3", email: "cy@x.org", at: 3))

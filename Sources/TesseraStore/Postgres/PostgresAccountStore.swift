@@ -9,8 +9,10 @@ import PostgresNIO
 /// Times are `double precision` seconds since Swift's reference date (2001-01-01 UTC), exactly
 /// the number a `Date` holds: `timestamptz` keeps microseconds and would not read back equal.
 /// `seq` orders accounts that share a creation time in the order they were inserted.
-package struct PostgresAccountStore: AccountStore {
-    private let database: TesseraPostgres
+///
+/// Classes and pupils (`ClassStore`) are in `PostgresAccountStore+Classes.swift`.
+package struct PostgresAccountStore: AccountStore, ClassStore {
+    let database: TesseraPostgres
 
     /// Runs the accounts' migrations that have not run yet, then serves the tables.
     package init(database: TesseraPostgres) async throws {
@@ -42,7 +44,7 @@ package struct PostgresAccountStore: AccountStore {
         """,
         "CREATE INDEX IF NOT EXISTS sessions_account_id ON sessions (account_id)",
         "CREATE INDEX IF NOT EXISTS sessions_last_seen_at ON sessions (last_seen_at)",
-    ])]
+    ]), classesV1]
 
     /// Named, so a duplicate key can be told apart from a duplicate id.
     private static let emailKeyConstraint = "accounts_email_key_unique"
@@ -50,17 +52,38 @@ package struct PostgresAccountStore: AccountStore {
     // MARK: Accounts
 
     package func insert(_ account: Account) async throws {
-        let (role, created) = (account.role.rawValue, account.createdAt.timeIntervalSinceReferenceDate)
         do {
-            _ = try await database.query("""
-                INSERT INTO accounts (id, role, name, email, email_key, password_hash, class_id, created_at)
-                VALUES (\(account.id), \(role), \(account.name), \(account.email), \(account.emailKey),
-                        \(account.passwordHash), \(account.classID), \(created))
-                """)
-        } catch where TesseraPostgres.isServerError(error, state: "23505") {
-            if (error as? PSQLError)?.serverInfo?[.constraintName] == Self.emailKeyConstraint { throw StoreError.emailTaken }
-            throw StoreError.duplicateID(account.id)
+            _ = try await database.query(Self.insertion(account))
+        } catch {
+            throw Self.insertionError(error, account)
         }
+    }
+
+    /// The statement that stores one account (a pupil with the key its name is unique by).
+    static func insertion(_ account: Account) -> PostgresQuery {
+        let (role, created) = (account.role.rawValue, account.createdAt.timeIntervalSinceReferenceDate)
+        let nameKey = account.role == .pupil ? ClassRules.nameKey(account.name) : nil
+        return """
+            INSERT INTO accounts (id, role, name, email, email_key, password_hash, class_id, name_key, created_at)
+            VALUES (\(account.id), \(role), \(account.name), \(account.email), \(account.emailKey),
+                    \(account.passwordHash), \(account.classID), \(nameKey), \(created))
+            """
+    }
+
+    /// An insertion's constraint failures told apart by the constraint's name: a teacher's taken
+    /// email, a pupil's name another pupil of the class has, a taken id, a class that is not there.
+    static func insertionError(_ error: any Error, _ account: Account) -> any Error {
+        if TesseraPostgres.isServerError(error, state: "23505") {
+            switch (error as? PSQLError)?.serverInfo?[.constraintName] {
+            case emailKeyConstraint: return StoreError.emailTaken
+            case pupilNameConstraint: return StoreError.pupilNameTaken(account.name)
+            default: return StoreError.duplicateID(account.id)
+            }
+        }
+        if TesseraPostgres.isServerError(error, state: "23503") {
+            return StoreError.notFound("Class '\(account.classID ?? "")'")
+        }
+        return error
     }
 
     package func account(id: String) async throws -> Account? {
@@ -131,9 +154,9 @@ package struct PostgresAccountStore: AccountStore {
 
     // MARK: Rows
 
-    private static let accountColumns = "id, role, name, email, password_hash, class_id, created_at"
+    static let accountColumns = "id, role, name, email, password_hash, class_id, created_at"
 
-    private static func account(_ row: PostgresRow) throws -> Account {
+    static func account(_ row: PostgresRow) throws -> Account {
         let (id, roleName, name, email, hash, classID, created) =
             try row.decode((String, String, String, String?, String, String?, Double).self)
         guard let role = Account.Role(rawValue: roleName) else {

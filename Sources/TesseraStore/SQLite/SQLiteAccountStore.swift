@@ -10,8 +10,10 @@ import GRDB
 /// is made of, so a session reads back equal to the one written. Seconds since 1970 would need
 /// an addition that rounds away the last bit of about half of all times; GRDB's own `Date`
 /// text keeps only milliseconds.
-package struct SQLiteAccountStore: AccountStore {
-    private let database: TesseraDatabase
+///
+/// Classes and pupils (`ClassStore`) are in `SQLiteAccountStore+Classes.swift`.
+package struct SQLiteAccountStore: AccountStore, ClassStore {
+    let database: TesseraDatabase
 
     /// Runs the accounts' migrations that have not run yet, then serves the tables.
     package init(database: TesseraDatabase) throws {
@@ -40,26 +42,41 @@ package struct SQLiteAccountStore: AccountStore {
                 table.column("last_seen_at", .double).notNull().indexed()
             }
         }
+        migrator.registerMigration("classes-v1") { db in try classesV1(db) }
         return migrator
     }
 
     // MARK: Accounts
 
     package func insert(_ account: Account) async throws {
+        try await database.writer.write { db in try Self.insert(account, into: db) }
+    }
+
+    /// One account's row, its constraints' failures told apart: a taken id, a teacher's taken
+    /// email, a pupil's name another pupil of the class has, a class that does not exist.
+    static func insert(_ account: Account, into db: Database) throws {
         do {
-            try await database.writer.write { db in
-                try db.execute(sql: """
-                    INSERT INTO accounts (id, role, name, email, email_key, password_hash, class_id, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [account.id, account.role.rawValue, account.name, account.email, account.emailKey,
-                                     account.passwordHash, account.classID, account.createdAt.timeIntervalSinceReferenceDate])
-            }
+            try db.execute(sql: """
+                INSERT INTO accounts (id, role, name, email, email_key, password_hash, class_id, name_key, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [account.id, account.role.rawValue, account.name, account.email, account.emailKey,
+                                 account.passwordHash, account.classID, nameKey(account),
+                                 account.createdAt.timeIntervalSinceReferenceDate])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
             throw StoreError.duplicateID(account.id)
-        } catch let error as DatabaseError
-                    where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE && (error.message ?? "").contains("email_key") {
-            throw StoreError.emailTaken
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            let message = error.message ?? ""
+            if message.contains("name_key") { throw StoreError.pupilNameTaken(account.name) }
+            if message.contains("email_key") { throw StoreError.emailTaken }
+            throw error
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+            throw StoreError.notFound("Class '\(account.classID ?? "")'")
         }
+    }
+
+    /// What a pupil's name is unique by within the class; teachers have none.
+    static func nameKey(_ account: Account) -> String? {
+        account.role == .pupil ? ClassRules.nameKey(account.name) : nil
     }
 
     package func account(id: String) async throws -> Account? {
@@ -141,9 +158,9 @@ package struct SQLiteAccountStore: AccountStore {
 
     // MARK: Rows
 
-    private static let accountColumns = "id, role, name, email, password_hash, class_id, created_at"
+    static let accountColumns = "id, role, name, email, password_hash, class_id, created_at"
 
-    private static func account(_ row: Row) throws -> Account {
+    static func account(_ row: Row) throws -> Account {
         let id: String = row["id"]
         let roleName: String = row["role"]
         guard let role = Account.Role(rawValue: roleName) else {
