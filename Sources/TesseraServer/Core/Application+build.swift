@@ -77,7 +77,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
                            photos: try PostsPhotos(cacheDirectory: config.dataDirectory.map { $0 + "/posts-photos" }),
                            live: live, originName: postsOrigin),
         origin: OriginRoutes(options: config.postsOrigin),
-        router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress),
+        router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes),
         auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
                          throttle: LoginThrottle()),
         classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher)

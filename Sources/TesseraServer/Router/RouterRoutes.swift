@@ -1,3 +1,4 @@
+import ClassroomKit
 import Foundation
 import Hummingbird
 import NIOCore
@@ -10,6 +11,9 @@ import TesseraStore
 struct RouterRoutes<Context: RequestContext>: Sendable {
     let levels: any RouterLevelStore
     let progress: any RouterProgressStore
+    /// Who is signed in: a signed-in player's progress belongs to their account, on any device.
+    let sessions: Sessions
+    let classes: any ClassStore
 
     /// Rapid Router's whole fixture is about 2 MB; imports may be larger than other bodies.
     static var maxImportBytes: Int { JSONBody.maxBytes(forPath: "/api/router/levels/import") }
@@ -56,7 +60,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         let level = try await find(id).level
         let body = try await RunRequest.decode(from: request)
         let result = try mappingProgramErrors { try RouterGame.run(body.program, on: level) }
-        if let player = body.player {
+        if let player = try await progressID(for: body.player, request) {
             _ = try await progress.upsert(PlayerProgress(id: player)) { progress in
                 progress.record(result, levelID: id, seconds: body.seconds)
             }
@@ -107,8 +111,37 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func playerProgress(_ request: Request, context: Context) async throws -> Response {
         let player = try RunRequest.player(try context.parameters.require("player"))
+        if player.hasPrefix(Self.accountPrefix) { try await mayRead(accountProgress: player, request) }
         let stored = try await progress.find(id: player) ?? PlayerProgress(id: player)
         return try JSONBody.response(ProgressJSON(stored))
+    }
+
+    // MARK: Whose progress
+
+    /// Progress ids of accounts: `acct-<account id>`. Anonymous pages make 16-letter ids without
+    /// a dash, so the two never meet; an anonymous request naming an account's id is refused.
+    static var accountPrefix: String { "acct-" }
+
+    /// Where a run's attempt is recorded: a signed-in player's account (whatever the page sent),
+    /// else the anonymous id the page sent, else nowhere.
+    private func progressID(for sent: String?, _ request: Request) async throws -> String? {
+        if let (account, _) = try await sessions.account(for: request) { return Self.accountPrefix + account.id }
+        if let sent, sent.hasPrefix(Self.accountPrefix) { throw APIError.notFound("Player '\(sent)'") }
+        return sent
+    }
+
+    /// An account's progress is read by that account, or by the teacher of that pupil's class;
+    /// to anyone else it does not exist (404).
+    private func mayRead(accountProgress player: String, _ request: Request) async throws {
+        let accountID = String(player.dropFirst(Self.accountPrefix.count))
+        if let (reader, _) = try await sessions.account(for: request) {
+            if reader.id == accountID { return }
+            if reader.role == .teacher, let pupil = try await sessions.accounts.account(id: accountID),
+               let classID = pupil.classID, try await classes.schoolClass(id: classID)?.teacherID == reader.id {
+                return
+            }
+        }
+        throw APIError.notFound("Player '\(player)'")
     }
 
     private func find(_ id: String) async throws -> LevelJSON {
