@@ -315,3 +315,81 @@ def test_phone_layouts(browser, server):
     context.close()
     assert problems == [], problems
     assert_clean(*reports)
+
+
+def classroom_states(page, where):
+    """The classroom's pages as a teacher and a pupil meet them (no wrong passwords: failed sign-ins
+    are counted per address on the shared server): signed out, my classes with an archived one, a
+    class with new passwords, the "are you sure?" question, the login cards, and Rapid Router's
+    class sign-in dialog, signed out and signed in."""
+    import uuid
+    reports = []
+    page.goto("/classroom/")
+    expect(page.get_by_test_id("sign-up-form")).to_be_visible()
+    page.get_by_test_id("sign-up").click()  # empty: the form says what to fill in
+    expect(page.get_by_test_id("sign-up-error")).not_to_be_empty()
+    reports.append(check(page, f"{where}classroom signed out"))
+    page.get_by_test_id("sign-up-name").fill("Ms Rivera")
+    page.get_by_test_id("sign-up-email").fill(f"a11y-{uuid.uuid4().hex[:8]}@school.org")
+    page.get_by_test_id("sign-up-password").fill("a long enough password")
+    page.get_by_test_id("sign-up").click()
+    for name in ("Old club", "5B"):
+        page.get_by_test_id("new-class-name").fill(name)
+        page.get_by_test_id("new-class").click()
+        expect(page.get_by_test_id("class-item").filter(has_text=name)).to_be_visible()
+    page.get_by_test_id("class-item").filter(has_text="Old club").get_by_test_id("archive").click()
+    page.get_by_test_id("ask-yes").click()
+    expect(page.get_by_test_id("archived")).to_be_visible()
+    page.get_by_test_id("archived").locator("summary").click()
+    page.get_by_test_id("account").locator("summary").click()
+    reports.append(check(page, f"{where}classroom my classes"))
+    code = page.get_by_test_id("class-item").filter(has_text="5B").get_by_test_id("class-code").inner_text()
+    page.get_by_test_id("class-item").filter(has_text="5B").get_by_test_id("open-class").click()
+    page.get_by_test_id("pupil-names").fill("Ann Smith\nBob K")
+    page.get_by_test_id("add-pupils").click()
+    expect(page.get_by_test_id("new-password-row")).to_have_count(2)
+    password = page.get_by_test_id("shown-password").first.inner_text()
+    reports.append(check(page, f"{where}classroom a class with new passwords"))
+    page.get_by_test_id("pupil").first.get_by_test_id("remove-pupil").click()
+    expect(page.get_by_test_id("ask")).to_be_visible()
+    reports.append(check(page, f"{where}classroom asks before removing a pupil"))
+    page.get_by_test_id("ask-no").click()
+    with page.context.expect_page() as opened:
+        page.get_by_test_id("print-cards").click()
+    cards = opened.value
+    cards.problems = watch_errors(cards)
+    expect(cards.get_by_test_id("login-card")).to_have_count(2)
+    reports.append(check(cards, f"{where}login cards"))
+    assert cards.problems == [], cards.problems
+    cards.close()
+    page.get_by_test_id("sign-out").click()
+    expect(page.get_by_test_id("sign-in-form")).to_be_visible()
+    page.goto("/router/")
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    page.get_by_test_id("class-sign-in").click()
+    page.get_by_test_id("class-sign-in-submit").click()  # empty: the dialog says what to fill in
+    expect(page.get_by_test_id("class-sign-in-error")).not_to_be_empty()
+    reports.append(check(page, f"{where}router class sign-in"))
+    page.get_by_test_id("class-code-input").fill(code.lower())
+    page.get_by_test_id("pupil-name-input").fill("Ann Smith")
+    page.get_by_test_id("pupil-password-input").fill(password)
+    page.get_by_test_id("class-sign-in-submit").click()
+    expect(page.get_by_test_id("class-signed-in")).to_have_text("Signed in as Ann Smith")
+    reports.append(check(page, f"{where}router signed in to a class"))
+    page.get_by_test_id("class-close").click()
+    reports.append(check(page, f"{where}router level select, a pupil signed in"))
+    return reports
+
+
+def test_classroom_pages_and_the_pupils_sign_in(visitor):
+    assert_clean(*classroom_states(visitor, ""))
+
+
+def test_classroom_pages_on_a_phone(browser, server):
+    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    problems = watch_errors(page)
+    reports = classroom_states(page, "phone: ")
+    context.close()
+    assert problems == [], problems
+    assert_clean(*reports)

@@ -59,9 +59,9 @@ def open_page(browser, classroom_server):
         context.close()
 
 
-def shot(page, name):
+def shot(page, name, full_page=True):
     os.makedirs(SHOTS, exist_ok=True)
-    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=full_page)
 
 
 def fits(page):
@@ -117,7 +117,7 @@ def pupil_signs_in(page, code, name, password):
 
 def test_the_signed_out_page_shows_the_password_rule_first_and_the_servers_words(open_page):
     page = open_page()
-    problems = watch_errors(page, allow=(EMAIL_TAKEN,))
+    problems = watch_errors(page, allow=(EMAIL_TAKEN, WRONG_PASSWORD))
     page.goto("/")
     page.get_by_test_id("card-classroom").click()
     expect(page).to_have_url(re.compile(r"/classroom/$"))
@@ -148,6 +148,27 @@ def test_the_signed_out_page_shows_the_password_rule_first_and_the_servers_words
     page.get_by_test_id("sign-in-password").fill(PASSWORD)
     page.get_by_test_id("sign-in").click()
     expect(page.get_by_test_id("classes-view")).to_be_visible()
+    # Change password: a wrong current one is refused in the server's words, then it works.
+    page.get_by_test_id("account").locator("summary").click()
+    page.get_by_test_id("current-password").fill("not my password")
+    page.get_by_test_id("new-password").fill("an even longer password")
+    page.get_by_test_id("change-password").click()
+    expect(page.get_by_test_id("password-error")).to_contain_text("not right")
+    page.get_by_test_id("current-password").fill(PASSWORD)
+    page.get_by_test_id("change-password").click()
+    expect(page.get_by_test_id("message")).to_contain_text("Your password is changed")
+    expect(page.get_by_test_id("password-form")).to_be_hidden()
+    page.get_by_test_id("sign-out").click()
+    page.get_by_test_id("sign-in-email").fill("okafor@school.org")
+    page.get_by_test_id("sign-in-password").fill("an even longer password")
+    page.get_by_test_id("sign-in").click()
+    expect(page.get_by_test_id("who")).to_have_text("Signed in as Mr Okafor")
+    # Rename a class.
+    make_class(page, "Year 4 Coding club")
+    page.get_by_test_id("class-item").filter(has_text="Year 4").get_by_test_id("rename").click()
+    page.get_by_test_id("rename-name").fill("Year 4 Coders")
+    page.get_by_test_id("rename-save").click()
+    expect(page.get_by_test_id("class-list").get_by_test_id("open-class")).to_have_text(["Year 4 Coders"])
     assert problems == [], problems
 
 
@@ -327,12 +348,12 @@ def test_every_state_fits_the_screen(open_page, size):
     expect(dialog.get_by_test_id("class-sign-in-error")).to_contain_text("Fill in all three")
     box = dialog.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["viewport"]["width"]
-    shot(pupil, f"{size}-router-dialog")
+    shot(pupil, f"{size}-router-dialog", full_page=False)
     dialog.get_by_test_id("class-cancel").click()
     dialog = pupil_signs_in(pupil, code, "Ann Smith", passwords["Ann Smith"])
     expect(dialog.get_by_test_id("class-signed-in")).to_be_visible()
-    shot(pupil, f"{size}-router-signed-in")
+    shot(pupil, f"{size}-router-signed-in", full_page=False)
     dialog.get_by_test_id("class-close").click()
     fits(pupil)
-    shot(pupil, f"{size}-router-header-signed-in")
+    shot(pupil, f"{size}-router-header-signed-in", full_page=False)
     assert problems == [], problems
