@@ -192,6 +192,7 @@ def test_a_teacher_adds_pupils_prints_cards_and_a_pupil_signs_in_on_rapid_router
         teacher.get_by_test_id("print-cards").click()
     cards = opened.value
     cards_problems = watch_errors(cards)
+    assert teacher.evaluate("sessionStorage.length") == 0, "the passwords went with the cards tab only"
     expect(cards.get_by_test_id("login-card")).to_have_count(3)
     for name, password in passwords.items():
         card = cards.get_by_test_id("login-card").filter(has_text=name)
@@ -243,6 +244,11 @@ def test_a_teacher_adds_pupils_prints_cards_and_a_pupil_signs_in_on_rapid_router
     dialog.get_by_test_id("pupil-password-input").fill(new_password)
     dialog.get_by_test_id("class-sign-in-submit").click()
     expect(dialog.get_by_test_id("class-signed-in")).to_have_text("Signed in as Bob K")
+    # The teachers' page tells a pupil it is not for them.
+    pupil.goto("/classroom/")
+    expect(pupil.get_by_test_id("pupil-here")).to_contain_text("This page is for teachers")
+    expect(pupil.get_by_test_id("who")).to_have_text("Signed in as Bob K")
+    expect(pupil.get_by_test_id("classes-view")).to_be_hidden()
     assert pupil_problems == [], pupil_problems
 
     # Move Chloe to the other class, remove Ann (both asked first).
@@ -257,7 +263,12 @@ def test_a_teacher_adds_pupils_prints_cards_and_a_pupil_signs_in_on_rapid_router
     expect(teacher.get_by_test_id("pupil")).to_have_count(1)
 
     # Archive: the class leaves the list, into the closed "Archived classes".
+    teacher.get_by_test_id("all-classes").click()  # Bob's new password still shows: asked first
+    expect(teacher.get_by_test_id("ask")).to_contain_text("Leave without the passwords?")
+    teacher.get_by_test_id("ask-no").click()
+    expect(teacher.get_by_test_id("new-password-row")).to_have_count(1)
     teacher.get_by_test_id("all-classes").click()
+    teacher.get_by_test_id("ask-yes").click()
     five_b = teacher.get_by_test_id("class-list").get_by_test_id("class-item").filter(has_text="5B")
     expect(five_b.get_by_test_id("pupil-count")).to_have_text("1 pupil")
     five_b.get_by_test_id("archive").click()

@@ -35,7 +35,7 @@ class ClassView {
       ? el("p", { class: "card warning", text: "This class is archived, so its pupils cannot sign in. Bring it back from “My classes” to let them in." })
       : "";
     this.section.replaceChildren(
-      el("p", { class: "back" }, el("a", { href: "#", "data-testid": "all-classes", text: "◂ All my classes" })),
+      el("p", { class: "back" }, el("a", { href: "#", "data-testid": "all-classes", text: "◂ All my classes", onclick: (event) => this.leave(event) })),
       this.title,
       el("p", { class: "class-code big" }, el("span", { class: "code-label", text: "Class code " }),
         el("span", { class: "code", "data-testid": "class-view-code", text: one.code })),
@@ -55,6 +55,18 @@ class ClassView {
       el("p", { class: "form-error", role: "alert", "data-testid": "add-pupils-error" }));
     form.addEventListener("submit", (event) => { event.preventDefault(); this.add(form, textarea); });
     return form;
+  }
+
+  // Leaving while new passwords show would lose them for good: ask first.
+  async leave(event) {
+    if (this.passwords.hidden) return;
+    event.preventDefault();
+    const sure = await ask({
+      title: "Leave without the passwords?",
+      text: "The new passwords will not be shown again. Print the login cards or write them down first.",
+      yes: "Leave", no: "Stay here",
+    });
+    if (sure) location.hash = "";
   }
 
   async load() {
@@ -177,8 +189,8 @@ class ClassView {
     select.focus();
   }
 
-  // The passwords exist only in this answer: shown here once, and kept for the cards page in
-  // sessionStorage (this tab only, gone when it closes) until the teacher hides them.
+  // The passwords exist only in this answer: shown here once, and handed to the cards page
+  // (printCards) on request; nothing keeps them once this view goes.
   showPasswords(pupils, heading) {
     const cards = { className: this.one.name, code: this.one.code, origin: location.origin, pupils: pupils.map(({ name, password }) => ({ name, password })) };
     const rows = pupils.map((pupil) => el("tr", { "data-testid": "new-password-row" },
@@ -186,7 +198,6 @@ class ClassView {
     const hide = () => {
       this.passwords.hidden = true;
       this.passwords.replaceChildren();
-      sessionStorage.removeItem(CARDS_KEY);
       say("The passwords are hidden. If a pupil loses theirs, give them a new one.", true);
       this.count.setAttribute("tabindex", "-1");
       this.count.focus();
@@ -201,11 +212,21 @@ class ClassView {
         el("tbody", {}, ...rows)),
       el("div", { class: "row" },
         el("button", { type: "button", class: "primary big", "data-testid": "print-cards", text: "Print login cards",
-          onclick: () => { sessionStorage.setItem(CARDS_KEY, JSON.stringify(cards)); window.open("/classroom/cards.html", "_blank"); } }),
+          onclick: () => printCards(cards) }),
         el("button", { type: "button", "data-testid": "hide-passwords", text: "I have them: hide the passwords", onclick: hide })));
     this.passwords.hidden = false;
-    sessionStorage.setItem(CARDS_KEY, JSON.stringify(cards));
     say(`${heading}: print the login cards now.`, true);
     this.passwords.querySelector("h3").focus();
+  }
+}
+
+// The cards tab gets its own copy of this tab's sessionStorage when it opens, so the passwords are
+// put there just for that moment and taken out of this tab right after.
+function printCards(cards) {
+  sessionStorage.setItem(CARDS_KEY, JSON.stringify(cards));
+  try {
+    window.open("/classroom/cards.html", "_blank");
+  } finally {
+    sessionStorage.removeItem(CARDS_KEY);
   }
 }
