@@ -117,6 +117,8 @@ def pupil_signs_in(page, code, name, password):
 
 def test_the_signed_out_page_shows_the_password_rule_first_and_the_servers_words(open_page):
     page = open_page()
+    elsewhere = open_page()  # the same teacher on another computer
+    elsewhere_problems = watch_errors(elsewhere, allow=(WRONG_PASSWORD,))
     problems = watch_errors(page, allow=(EMAIL_TAKEN, WRONG_PASSWORD))
     page.goto("/")
     page.get_by_test_id("card-classroom").click()
@@ -148,6 +150,11 @@ def test_the_signed_out_page_shows_the_password_rule_first_and_the_servers_words
     page.get_by_test_id("sign-in-password").fill(PASSWORD)
     page.get_by_test_id("sign-in").click()
     expect(page.get_by_test_id("classes-view")).to_be_visible()
+    elsewhere.goto("/classroom/")
+    elsewhere.get_by_test_id("sign-in-email").fill("okafor@school.org")
+    elsewhere.get_by_test_id("sign-in-password").fill(PASSWORD)
+    elsewhere.get_by_test_id("sign-in").click()
+    expect(elsewhere.get_by_test_id("classes-view")).to_be_visible()
     # Change password: a wrong current one is refused in the server's words, then it works.
     page.get_by_test_id("account").locator("summary").click()
     page.get_by_test_id("current-password").fill("not my password")
@@ -158,6 +165,11 @@ def test_the_signed_out_page_shows_the_password_rule_first_and_the_servers_words
     page.get_by_test_id("change-password").click()
     expect(page.get_by_test_id("message")).to_contain_text("Your password is changed")
     expect(page.get_by_test_id("password-form")).to_be_hidden()
+    # The other computer's session ended with the change: it is back at the forms and says why.
+    elsewhere.reload()
+    expect(elsewhere.get_by_test_id("sign-in-form")).to_be_visible()
+    expect(elsewhere.get_by_test_id("message")).to_contain_text("You have been signed out")
+    assert elsewhere_problems == [], elsewhere_problems
     page.get_by_test_id("sign-out").click()
     page.get_by_test_id("sign-in-email").fill("okafor@school.org")
     page.get_by_test_id("sign-in-password").fill("an even longer password")
@@ -277,6 +289,13 @@ def test_a_teacher_adds_pupils_prints_cards_and_a_pupil_signs_in_on_rapid_router
     archived = teacher.get_by_test_id("archived")
     expect(archived.locator("summary")).to_have_text("Archived classes (1)")
     expect(archived.get_by_test_id("archived-list").get_by_text("5B")).to_be_hidden()
+    archived.locator("summary").click()
+    archived.get_by_test_id("class-item").filter(has_text="5B").get_by_test_id("unarchive").click()
+    expect(five_b).to_have_count(1)
+    expect(archived).to_be_hidden()
+    five_b.get_by_test_id("archive").click()
+    teacher.get_by_test_id("ask-yes").click()
+    expect(five_b).to_have_count(0)
     expect(teacher.get_by_test_id("class-list").get_by_test_id("class-item").filter(has_text="Year 4 Coding club")
            .get_by_test_id("pupil-count")).to_have_text("1 pupil")
 

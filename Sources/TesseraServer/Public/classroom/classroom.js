@@ -17,7 +17,8 @@ async function start() {
     try {
       user = (await api("/api/auth/me")).user;
     } catch (error) {
-      if (error.status !== 401) say(error.message);
+      // A cookie without a session: it ended elsewhere (a password change, 30 days unused).
+      say(error.status === 401 ? "You have been signed out. Sign in again to see your classes." : error.message, error.status === 401);
     }
   }
   await signedInAs(user);
@@ -224,7 +225,13 @@ async function route() {
   try {
     await loadClasses();
   } catch (error) {
-    say(error.message);
+    if (error.status === 401) {
+      // The session ended elsewhere (a password change, 30 days unused): back to the forms.
+      await signedInAs(null);
+      say("You have been signed out. Sign in again to see your classes.", true);
+    } else {
+      say(error.message);
+    }
     return;
   }
   const one = id && state.classes.find((each) => each.id === decodeURIComponent(id));
