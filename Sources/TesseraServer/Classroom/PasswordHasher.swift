@@ -22,12 +22,13 @@ final class PasswordHasher: Sendable {
 
     /// A hash of a password nobody has, verified when the account does not exist, so an unknown
     /// email takes as long to refuse as a wrong password (the answer reveals nothing either way).
-    private let decoy: String
+    /// Made on the pool at the first such check, never while the server is built: a bcrypt hash
+    /// there would hold up one of the few threads every task shares.
+    private let decoy = Mutex<String?>(nil)
 
     init(cost: UInt8 = PasswordHashing.defaultCost, maxWaiting: Int = 32) {
         self.cost = cost
         self.maxWaiting = maxWaiting
-        self.decoy = PasswordHashing.hash(Secrets.token(), cost: cost)
     }
 
     func hash(_ password: String) async throws -> String {
@@ -38,8 +39,15 @@ final class PasswordHasher: Sendable {
     /// Whether `password` matches `hash`; with no hash (no such account) it checks the decoy and
     /// answers `false`, taking the same time.
     func verify(_ password: String, against hash: String?) async throws -> Bool {
-        let (stored, decoy) = (hash, decoy)
-        let matches = try await run { PasswordHashing.verify(password, against: stored ?? decoy) }
+        let matches = try await run { [self] in
+            let against = hash ?? decoy.withLock { made in
+                if let made { return made }
+                let fresh = PasswordHashing.hash(Secrets.token(), cost: cost)
+                made = fresh
+                return fresh
+            }
+            return PasswordHashing.verify(password, against: against)
+        }
         return matches && hash != nil
     }
 
