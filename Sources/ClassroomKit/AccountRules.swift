@@ -50,6 +50,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case emailTaken
     /// A wrong password and an unknown user get this same answer, so it tells nobody who exists.
     case wrongCredentials
+    /// The pupil's form of `wrongCredentials` (pupils have no email).
+    case wrongPupilCredentials
     case signInRequired
     case teachersOnly
     /// Two pupils of one class would share a name (names are how pupils sign in).
@@ -64,7 +66,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidName: "invalid_name"
         case .invalidEmail: "invalid_email"
         case .emailTaken: "email_taken"
-        case .wrongCredentials: "wrong_credentials"
+        case .wrongCredentials, .wrongPupilCredentials: "wrong_credentials"
         case .signInRequired: "sign_in_required"
         case .teachersOnly: "teachers_only"
         case .pupilNameTaken: "pupil_name_taken"
@@ -81,6 +83,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidEmail: "that does not look like an email address; check it for typos"
         case .emailTaken: "an account with this email already exists; sign in instead, or ask the server's operator to reset its password"
         case .wrongCredentials: "that email or password is not right; check them and try again"
+        case .wrongPupilCredentials: "the class code, name or password is not right; check your login card or ask your teacher"
         case .signInRequired: "please sign in first"
         case .teachersOnly: "only a teacher's account can do this"
         case .pupilNameTaken(let name): "the class already has a pupil called \(name); add a letter or a number to tell them apart"

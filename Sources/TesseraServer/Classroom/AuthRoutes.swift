@@ -44,7 +44,7 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         case .pupil(let classCode, let name):
             let code = ClassRules.normalizedCode(classCode)
             accountKey = "pupil:" + (code ?? classCode.uppercased()) + "/" + ClassRules.nameKey(name)
-            try throttle.check([accountKey, Self.clientKey(context)])
+            try throttle.check([accountKey, Self.clientKey(context)], pupil: true)
             // An archived class's pupils cannot sign in; to them it looks like a wrong code.
             if let code, let schoolClass = try await classes.schoolClass(code: code), !schoolClass.archived {
                 account = try await classes.pupil(classID: schoolClass.id, name: name)
@@ -55,6 +55,7 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         // The same answer, after the same work, for an unknown user and a wrong password.
         guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {
             throttle.recordFailure([accountKey, Self.clientKey(context)])
+            if case .pupil = body.who { throw AccountError.wrongPupilCredentials }
             throw AccountError.wrongCredentials
         }
         throttle.recordSuccess(accountKey)
@@ -70,8 +71,16 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         return response
     }
 
+    /// Who is signed in; when nobody is (the session ended elsewhere, or 30 days passed), the 401
+    /// also clears the browser's stale cookies so its pages stop asking.
     @Sendable func me(_ request: Request, context: Context) async throws -> Response {
-        let (account, _) = try await sessions.require(request)
+        guard let (account, _) = try await sessions.account(for: request) else {
+            var response = try AccountError.signInRequired.apiError.response(from: request, context: context)
+            if request.cookies[Sessions.sessionCookie] != nil || request.cookies[Sessions.csrfCookie] != nil {
+                try await sessions.end(nil, on: &response, request: request)
+            }
+            return response
+        }
         return try JSONBody.response(SignedInJSON(account))
     }
 

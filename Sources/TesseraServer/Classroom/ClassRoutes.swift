@@ -13,7 +13,11 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let teacher = try await teacher(request)
-        return try JSONBody.response(ClassListJSON(classes: try await classes.classes(teacherID: teacher.id).map(ClassJSON.init)))
+        var listed: [ClassJSON] = []
+        for schoolClass in try await classes.classes(teacherID: teacher.id) {  // 50 at most
+            listed.append(ClassJSON(schoolClass, pupilCount: try await classes.pupils(classID: schoolClass.id).count))
+        }
+        return try JSONBody.response(ClassListJSON(classes: listed))
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
@@ -28,7 +32,7 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
             let schoolClass = SchoolClass(id: Secrets.id(), teacherID: teacher.id, name: name, code: ClassRules.newCode())
             do {
                 try await classes.insertClass(schoolClass)
-                return try JSONBody.response(ClassJSON(schoolClass), status: .created)
+                return try JSONBody.response(ClassJSON(schoolClass, pupilCount: 0), status: .created)
             } catch StoreError.classCodeTaken {
                 continue
             }
@@ -42,7 +46,7 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
         let name = try body.name.map { try AccountRules.checkName($0) }
         let updated = try await classes.updateClass(id: schoolClass.id, name: name, archived: body.archived)
             .orNotFound("Class '\(schoolClass.id)'")
-        return try JSONBody.response(ClassJSON(updated))
+        return try JSONBody.response(ClassJSON(updated, pupilCount: try await classes.pupils(classID: updated.id).count))
     }
 
     @Sendable func pupils(_ request: Request, context: Context) async throws -> Response {

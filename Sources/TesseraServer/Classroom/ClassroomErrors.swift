@@ -7,7 +7,7 @@ extension AccountError: APIErrorConvertible {
         case .passwordTooShort, .passwordTooLong, .invalidName, .invalidEmail: .badRequest
         case .emailTaken, .pupilNameTaken: .conflict
         case .tooManyPupils, .tooManyClasses: .unprocessableContent
-        case .wrongCredentials, .signInRequired: .unauthorized
+        case .wrongCredentials, .wrongPupilCredentials, .signInRequired: .unauthorized
         case .teachersOnly: .forbidden
         }
     }

@@ -119,12 +119,14 @@ struct ClassJSON: Encodable {
     let name: String
     let code: String
     let archived: Bool
+    let pupilCount: Int
 
-    init(_ schoolClass: SchoolClass) {
+    init(_ schoolClass: SchoolClass, pupilCount: Int) {
         id = schoolClass.id
         name = schoolClass.name
         code = schoolClass.code
         archived = schoolClass.archived
+        self.pupilCount = pupilCount
     }
 }
 

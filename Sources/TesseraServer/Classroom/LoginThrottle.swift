@@ -13,8 +13,8 @@ final class LoginThrottle: Sendable {
 
     init(maxKeys: Int = 10_000) { self.maxKeys = maxKeys }
 
-    /// Throws 429 when any of `keys` has used up its attempts.
-    func check(_ keys: [String], now: Date = Date()) throws {
+    /// Throws 429 when any of `keys` has used up its attempts; `pupil` words it for a child.
+    func check(_ keys: [String], pupil: Bool = false, now: Date = Date()) throws {
         let wait = failures.withLock { failures in
             keys.compactMap { key -> TimeInterval? in
                 let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < Self.window }
@@ -24,7 +24,8 @@ final class LoginThrottle: Sendable {
         }
         if let wait {
             TesseraMetrics.refused("sign_ins").increment()
-            throw APIError.tooBusy("Too many wrong passwords; wait \(Self.minutes(wait)) and try again, or ask your teacher.",
+            let next = pupil ? "try again, or ask your teacher" : "try again, or ask the server's operator to reset your password"
+            throw APIError.tooBusy("Too many wrong passwords; wait \(Self.minutes(wait)) and \(next).",
                                    retryAfterSeconds: max(1, Int(wait.rounded(.up))))
         }
     }
