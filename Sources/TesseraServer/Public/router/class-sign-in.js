@@ -1,7 +1,8 @@
 // "I'm in a class": a pupil signs in on Rapid Router with the class code, their name and the
 // password from their login card. Nobody has to: with no session cookie this module asks the
-// server nothing and anonymous play is untouched. (What a signed-in pupil's progress does is not
-// decided here; this only signs in and out.)
+// server nothing and anonymous play is untouched. Who is signed in is announced with a
+// `tessera:account` event on window (detail: the user, or null), which router.js follows: a
+// signed-in player's progress is their account's, on any device.
 import { $, api, el } from "/shared/api.js";
 
 const hasSessionCookie = () => /(?:^|;\s*)tessera_csrf=/.test(document.cookie);
@@ -19,6 +20,7 @@ export function startClassSignIn(button) {
       el("span", { class: "label short", text: user ? user.name : "My class" }));
     button.classList.toggle("signed-in", Boolean(user));
     button.dataset.user = user?.name ?? "";
+    window.dispatchEvent(new CustomEvent("tessera:account", { detail: user }));
   };
 
   function signInForm() {

@@ -299,6 +299,17 @@ async function route() {
   else showSelect();
 }
 
+// A signed-in player's runs count for their account (the server records them as `acct-<id>`
+// whatever id is sent), so the level select shows the account's progress; signed out, this
+// browser's own anonymous progress again.
+window.addEventListener("tessera:account", async ({ detail: user }) => {
+  const player = user ? `acct-${user.id}` : playerId();
+  if (player === state.player) return;
+  state.player = player;
+  await refreshProgress();
+  if (!state.level) renderSelect();
+});
+
 window.addEventListener("hashchange", async () => {
   if (!location.hash) await refreshProgress();
   route();
