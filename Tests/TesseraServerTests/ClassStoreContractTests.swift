@@ -178,6 +178,31 @@ import Testing
         }
     }
 
+    /// Every backend alike: pupils only join a class that exists, and deleting a teacher takes
+    /// their classes, those classes' pupils and everyone's sessions with them.
+    @Test func pupilsNeedARealClassAndATeachersDeletionCascades() async throws {
+        for (name, store) in try await Self.stores() {
+            try await Self.prepare(store)
+            let nowhere = await Self.refusal { try await store.insertPupils([Self.pupil("p0", "Zed")], classID: "no-such-class") }
+            #expect(nowhere as? StoreError == .notFound("Class 'no-such-class'"), "\(name): \(String(describing: nowhere))")
+            try await store.insertPupils([Self.pupil("p1", "Ann")], classID: "c1")
+            let moved = await Self.refusal { _ = try await store.movePupil(id: "p1", toClass: "no-such-class") }
+            #expect(moved as? StoreError == .notFound("Class 'no-such-class'"), "\(name)")
+            try await store.insertSession(Session(id: "s1", accountID: "p1"))
+            try await store.insertSession(Session(id: "s2", accountID: "t1"))
+            try await store.insertSession(Session(id: "s3", accountID: "t2"))
+
+            #expect(try await store.deleteAccount(id: "t1"), "\(name)")
+            #expect(try await store.classes(teacherID: "t1").isEmpty, "\(name): the teacher's classes went")
+            #expect(try await store.schoolClass(id: "c1") == nil, "\(name)")
+            #expect(try await store.account(id: "p1") == nil, "\(name): their pupils went")
+            #expect(try await store.session(id: "s1") == nil, "\(name)")
+            #expect(try await store.session(id: "s2") == nil, "\(name)")
+            #expect(try await store.session(id: "s3") != nil, "\(name): nobody else")
+            #expect(try await store.account(id: "t2") != nil, "\(name)")
+        }
+    }
+
     /// Two stores on one database, as two nodes (or, for memory, one store twice).
     static func nodePairs() async throws -> [(String, any ClassStore & AccountStore, any ClassStore & AccountStore)] {
         let memory = InMemoryAccountStore()

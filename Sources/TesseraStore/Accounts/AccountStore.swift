@@ -128,6 +128,8 @@ package final class InMemoryAccountStore: AccountStore, ClassStore {
 
     package func insertPupils(_ pupils: [Account], classID: String) async throws {
         try state.withLock { state in
+            // As the databases' foreign key: pupils belong to a class that exists.
+            guard state.classes[classID] != nil else { throw StoreError.notFound("Class '\(classID)'") }
             var taken = Set(state.accounts.values.filter { $0.classID == classID }.map { ClassRules.nameKey($0.name) })
             for pupil in pupils {
                 guard state.accounts[pupil.id] == nil else { throw StoreError.duplicateID(pupil.id) }
@@ -158,6 +160,7 @@ package final class InMemoryAccountStore: AccountStore, ClassStore {
     package func movePupil(id: String, toClass classID: String) async throws -> Bool {
         try state.withLock { state in
             guard let pupil = state.accounts[id], pupil.role == .pupil else { return false }
+            guard state.classes[classID] != nil else { throw StoreError.notFound("Class '\(classID)'") }
             let key = ClassRules.nameKey(pupil.name)
             if state.accounts.values.contains(where: { $0.id != id && $0.classID == classID && ClassRules.nameKey($0.name) == key }) {
                 throw StoreError.pupilNameTaken(pupil.name)
@@ -167,11 +170,18 @@ package final class InMemoryAccountStore: AccountStore, ClassStore {
         }
     }
 
+    /// As the databases cascade: a teacher's classes go with them, a class's pupils with it, and
+    /// every removed account's sessions.
     package func deleteAccount(id: String) async throws -> Bool {
         state.withLock { state in
-            guard state.accounts.removeValue(forKey: id) != nil else { return false }
-            state.order.removeAll { $0 == id }
-            state.sessions = state.sessions.filter { $0.value.accountID != id }
+            guard state.accounts[id] != nil else { return false }
+            let classes = Set(state.classes.values.filter { $0.teacherID == id }.map(\.id))
+            let removed = Set(state.accounts.values.filter { $0.id == id || ($0.classID.map(classes.contains) ?? false) }.map(\.id))
+            for account in removed { state.accounts[account] = nil }
+            for schoolClass in classes { state.classes[schoolClass] = nil }
+            state.order.removeAll(where: removed.contains)
+            state.classOrder.removeAll(where: classes.contains)
+            state.sessions = state.sessions.filter { !removed.contains($0.value.accountID) }
             return true
         }
     }
