@@ -8,14 +8,13 @@ and every browser here is 127.0.0.1, so the failures these tests make on purpose
 (or be reached by) the other files' shared server."""
 import os
 import re
-import shutil
-import subprocess
 import tempfile
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
+import tessera_server  # scripts/, on the path through conftest
 from conftest import start_server, watch_errors
 
 SHOTS = "/tmp/shots-classroom"
@@ -36,12 +35,7 @@ def classroom_server():
     data_dir = tempfile.mkdtemp(prefix="tessera-classroom-")
     process, port = start_server(data_dir, log_name="classroom-server.log")
     yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    shutil.rmtree(data_dir, ignore_errors=True)
+    tessera_server.stop(process, data_dir)
 
 
 @pytest.fixture

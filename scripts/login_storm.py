@@ -13,8 +13,6 @@ Loopback only; bounded in time; always stops the server it started.
 import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -38,18 +36,6 @@ def post(base, path, body):
         return error.code
 
 
-def health_timings(base, seconds):
-    timings = []
-    end = time.time() + seconds
-    while time.time() < end:
-        started = time.perf_counter()
-        urllib.request.urlopen(base + "/health", timeout=5).read()
-        timings.append((time.perf_counter() - started) * 1000)
-        time.sleep(0.05)
-    timings.sort()
-    return timings[len(timings) // 2], timings[min(len(timings) - 1, int(len(timings) * 0.99))], len(timings)
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build/release/tessera"))
@@ -64,7 +50,7 @@ def main():
     stop = threading.Event()
     try:
         assert post(base, "/api/auth/teachers", {"name": "Storm", "email": "storm@school.org", "password": PASSWORD}) == 201
-        before = health_timings(base, 3)
+        before = tessera_server.health_timings(base, 3)
 
         def client():
             while not stop.is_set():
@@ -78,7 +64,7 @@ def main():
         started = time.time()
         for thread in threads:
             thread.start()
-        during = health_timings(base, args.seconds)
+        during = tessera_server.health_timings(base, args.seconds)
         stop.set()
         elapsed = time.time() - started
         for thread in threads:
@@ -91,12 +77,7 @@ def main():
         return 0 if during[1] < 50 and counts["other"] == 0 else 1
     finally:
         stop.set()
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(data, ignore_errors=True)
+        tessera_server.stop(server, data)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,11 @@ browser tests, the load and storm scripts and .ci/run (standard library only).
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
+import urllib.request
 
 LINE = re.compile(r"^Tessera on (http://\S+?)/?\s", re.MULTILINE)
 
@@ -47,6 +49,34 @@ def start(binary, data_dir, *extra_args, cwd=None, log_name="server.log", env=No
     except RuntimeError:
         process.kill()
         raise
+
+
+def stop(process, data_dir=None):
+    """SIGTERM, then up to 10 s for the graceful shutdown (killed after that); removes DATA_DIR.
+    True when it stopped by itself."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+        stopped = True
+    except subprocess.TimeoutExpired:
+        process.kill()
+        stopped = False
+    if data_dir:
+        shutil.rmtree(data_dir, ignore_errors=True)
+    return stopped
+
+
+def health_timings(base, seconds, every=0.05):
+    """Times GET /health every EVERY seconds for SECONDS: (p50 ms, p99 ms, calls)."""
+    timings = []
+    end = time.time() + seconds
+    while time.time() < end:
+        started = time.perf_counter()
+        urllib.request.urlopen(base + "/health", timeout=5).read()
+        timings.append((time.perf_counter() - started) * 1000)
+        time.sleep(every)
+    timings.sort()
+    return timings[len(timings) // 2], timings[min(len(timings) - 1, int(len(timings) * 0.99))], len(timings)
 
 
 def _pid_alive(pid):
