@@ -1,7 +1,9 @@
+import Foundation
+
 /// One player's results, per level: the best score, the attempts, whether the level was ever
 /// solved, and the time spent. The rules of recording a run live here, so the server's stores only
 /// keep what this computes and any client reading the progress sees the same stars the page draws.
-/// A player is an anonymous id the page keeps (until accounts exist).
+/// A player is an anonymous id the page keeps, or `acct-<id>` for a signed-in account.
 ///
 /// The coded form is the one the server has stored since the first release, and must stay so:
 ///
@@ -18,13 +20,26 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
         /// Once solved, always solved: a later failed run does not take it away.
         public var solved: Bool
         public var seconds: Double
+        /// When the latest run was recorded (absent in records made before this was kept).
+        public var lastPlayed: Date?
 
-        public init(best: Int, max: Int, attempts: Int, solved: Bool, seconds: Double) {
+        public init(best: Int, max: Int, attempts: Int, solved: Bool, seconds: Double, lastPlayed: Date? = nil) {
             self.best = best
             self.max = max
             self.attempts = attempts
             self.solved = solved
             self.seconds = seconds
+            self.lastPlayed = lastPlayed
+        }
+
+        /// Both records as one: the better best, attempts and time added (saturating: both
+        /// come back from storage), solved if either was, the later of the two last plays.
+        public func merged(with other: LevelResult) -> LevelResult {
+            let (attempts, attemptsOverflow) = attempts.addingReportingOverflow(other.attempts)
+            let played = [lastPlayed, other.lastPlayed].compactMap { $0 }.max()
+            return LevelResult(best: Swift.max(best, other.best), max: best >= other.best ? max : other.max,
+                               attempts: attemptsOverflow ? Int.max : attempts, solved: solved || other.solved,
+                               seconds: seconds + other.seconds, lastPlayed: played)
         }
 
         /// The stars a level tile shows, out of `PlayerProgress.maxStars`: none until solved (or
@@ -53,8 +68,9 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
     /// Records one run: a better score replaces the best, a worse one does not; the attempt counts
     /// whether or not it succeeded; a solved level stays solved; the time is clamped to
     /// 0…`maxSecondsPerRun` (anything not finite counts as 0).
-    public mutating func record(levelID: String, score: Int, max: Int, solved: Bool, seconds: Double) {
+    public mutating func record(levelID: String, score: Int, max: Int, solved: Bool, seconds: Double, at time: Date = Date()) {
         var result = levels[levelID] ?? LevelResult(best: 0, max: max, attempts: 0, solved: false, seconds: 0)
+        result.lastPlayed = time
         result.best = Swift.max(result.best, score)
         result.max = max
         // Saturating: the count comes back from storage, which this type does not control.
@@ -65,7 +81,15 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
     }
 
     /// Records a run as the game answered it: its total out of its maximum, solved when it succeeded.
-    public mutating func record(_ run: RunResult, levelID: String, seconds: Double) {
-        record(levelID: levelID, score: run.score.total, max: run.score.max, solved: run.outcome.success, seconds: seconds)
+    public mutating func record(_ run: RunResult, levelID: String, seconds: Double, at time: Date = Date()) {
+        record(levelID: levelID, score: run.score.total, max: run.score.max, solved: run.outcome.success, seconds: seconds, at: time)
+    }
+
+    /// Takes in another player's results (a browser's anonymous progress that a pupil keeps at
+    /// their first sign-in): level by level, as `LevelResult.merged(with:)` says.
+    public mutating func merge(_ other: PlayerProgress) {
+        for (levelID, result) in other.levels {
+            levels[levelID] = levels[levelID].map { $0.merged(with: result) } ?? result
+        }
     }
 }

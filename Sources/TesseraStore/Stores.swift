@@ -14,6 +14,10 @@ package struct AppStores: Sendable {
     package let posts: any PostsStore
     package let routerLevels: any RouterLevelStore
     package let routerProgress: any RouterProgressStore
+    /// Signed-in players' latest and best program per level.
+    package let routerPrograms: any RouterProgramStore
+    /// What each class's teacher has locked.
+    package let classLocks: any ClassLockStore
     /// Teachers' and pupils' accounts and their sessions.
     package let accounts: any AccountStore
     /// Teachers' classes and their pupils (pupils are accounts: the same store).
@@ -37,6 +41,8 @@ package struct AppStores: Sendable {
                              posts: try SQLitePostsStore(database: database),
                              routerLevels: try DocumentTable<StoredLevel>(database: database),
                              routerProgress: try DocumentTable<PlayerProgress>(database: database),
+                             routerPrograms: try DocumentTable<SavedPrograms>(database: database),
+                             classLocks: try DocumentTable<ClassLocks>(database: database),
                              accounts: accounts, classes: accounts,
                              backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
         case .postgres(let url, let schema):
@@ -50,6 +56,8 @@ package struct AppStores: Sendable {
                                  posts: try await PostgresPostsStore(database: database),
                                  routerLevels: try await PostgresDocumentTable<StoredLevel>(database: database),
                                  routerProgress: try await PostgresDocumentTable<PlayerProgress>(database: database),
+                                 routerPrograms: try await PostgresDocumentTable<SavedPrograms>(database: database),
+                                 classLocks: try await PostgresDocumentTable<ClassLocks>(database: database),
                                  accounts: accounts, classes: accounts,
                                  backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
                                  postsSyncLock: PostgresSyncLock(database: database), postgres: database)
@@ -62,6 +70,7 @@ package struct AppStores: Sendable {
             return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>(),
                              posts: InMemoryPostsStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
                              routerProgress: InMemoryDocumentStore<PlayerProgress>(),
+                             routerPrograms: InMemoryDocumentStore<SavedPrograms>(), classLocks: InMemoryDocumentStore<ClassLocks>(),
                              accounts: accounts, classes: accounts,
                              backendName: "memory", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
         }

@@ -23,6 +23,8 @@ import RouterKit
         #expect(PlayerProgress(id: "p").levels.isEmpty, "no run, no record")
     }
 
+    static let noon = Date(timeIntervalSince1970: 1_800_000_000)
+
     @Test func aSolvedLevelStaysSolved() throws {
         #expect(try #require(Self.recorded([(0, false)])).solved == false)
         #expect(try #require(Self.recorded([(0, false), (12, true)])).solved)
@@ -33,9 +35,9 @@ import RouterKit
         var progress = PlayerProgress(id: "player-0001")
         progress.record(levelID: "custom-a", score: 10, max: 10, solved: true, seconds: 1)
         progress.record(levelID: "custom-a", score: 0, max: 20, solved: false, seconds: 1)  // the level was re-scored
-        progress.record(levelID: "2", score: 7, max: 20, solved: true, seconds: 1)
+        progress.record(levelID: "2", score: 7, max: 20, solved: true, seconds: 1, at: Self.noon)
         #expect(progress.levels["custom-a"]?.max == 20 && progress.levels["custom-a"]?.best == 10)
-        #expect(progress.levels["2"] == PlayerProgress.LevelResult(best: 7, max: 20, attempts: 1, solved: true, seconds: 1))
+        #expect(progress.levels["2"] == PlayerProgress.LevelResult(best: 7, max: 20, attempts: 1, solved: true, seconds: 1, lastPlayed: Self.noon))
     }
 
     @Test func aRunCountsForAtMostAnHourAndABadClockForNothing() throws {
@@ -63,8 +65,8 @@ import RouterKit
         let run = RunResult(outcome: outcome, events: [],
                             score: Score(route: 10, algorithm: 7, routeMax: 10, algorithmMax: 10, message: ""), blockCount: 2)
         var progress = PlayerProgress(id: "player-0001")
-        progress.record(run, levelID: "1", seconds: 3)
-        #expect(progress.levels["1"] == PlayerProgress.LevelResult(best: 17, max: 20, attempts: 1, solved: true, seconds: 3))
+        progress.record(run, levelID: "1", seconds: 3, at: Self.noon)
+        #expect(progress.levels["1"] == PlayerProgress.LevelResult(best: 17, max: 20, attempts: 1, solved: true, seconds: 3, lastPlayed: Self.noon))
     }
 
     /// Today's stored document (SQLite, PostgreSQL and the API's answer all hold this shape):
@@ -78,15 +80,16 @@ import RouterKit
         #expect(progress.id == "player-0001")
         #expect(progress.levels["1"] == PlayerProgress.LevelResult(best: 18, max: 20, attempts: 3, solved: true, seconds: 42.5))
         #expect(progress.levels["custom-3F9A"]?.stars == 0 && progress.levels["1"]?.stars == 2)
-        progress.record(levelID: "1", score: 20, max: 20, solved: true, seconds: 1)
-        #expect(progress.levels["1"] == PlayerProgress.LevelResult(best: 20, max: 20, attempts: 4, solved: true, seconds: 43.5))
+        progress.record(levelID: "1", score: 20, max: 20, solved: true, seconds: 1, at: Self.noon)
+        #expect(progress.levels["1"] == PlayerProgress.LevelResult(best: 20, max: 20, attempts: 4, solved: true, seconds: 43.5, lastPlayed: Self.noon))
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let written = try #require(try JSONSerialization.jsonObject(with: encoder.encode(progress)) as? [String: Any])
         #expect(Set(written.keys) == ["id", "levels"])
         let level = try #require((written["levels"] as? [String: Any])?["1"] as? [String: Any])
-        #expect(Set(level.keys) == ["attempts", "best", "max", "seconds", "solved"], "stars are computed, never stored")
+        #expect(Set(level.keys) == ["attempts", "best", "lastPlayed", "max", "seconds", "solved"], "stars are computed, never stored")
+        #expect(progress.levels["custom-3F9A"]?.lastPlayed == nil, "a level not played since has no date, and writes none")
         #expect(try JSONDecoder().decode(PlayerProgress.self, from: encoder.encode(progress)) == progress)
     }
 }

@@ -57,6 +57,10 @@ import Testing
                 (.post, "/api/classes/\(a)/pupils/\(ana)/password", nil, .ok),
                 (.post, "/api/classes/\(a)/pupils/\(ana)/move", #"{"toClass":"\#(world.otherClassOfA)"}"#, .ok),
                 (.delete, "/api/classes/\(world.otherClassOfA)/pupils/\(ana)", nil, .noContent),
+                (.get, "/api/classes/\(a)/scoreboard?episode=1", nil, .ok),
+                (.get, "/api/classes/\(a)/scoreboard?episode=1&format=csv", nil, .ok),
+                (.get, "/api/classes/\(a)/locks", nil, .ok),
+                (.put, "/api/classes/\(a)/locks", #"{"episodes":[2],"levels":[]}"#, .ok),
             ]
             for (method, path, body, success) in routes {
                 for role in [Role.anonymous, .pupil, .otherClassPupil, .otherTeacher, .teacher] {

@@ -10,6 +10,11 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
     let classes: any ClassStore
     let sessions: Sessions
     let hasher: PasswordHasher
+    /// For the scoreboard (`ScoreboardRoutes.swift`): pupils' progress, the class's locks, and
+    /// the live updates that tell an open scoreboard a pupil has played.
+    let progress: any RouterProgressStore
+    let locks: any ClassLockStore
+    let live: LiveUpdates
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let teacher = try await teacher(request)
@@ -110,7 +115,7 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
     }
 
     /// The class named in the path when it is this teacher's; 404 otherwise.
-    private func ownClass(_ request: Request, _ context: Context) async throws -> SchoolClass {
+    func ownClass(_ request: Request, _ context: Context) async throws -> SchoolClass {
         let teacher = try await teacher(request)
         let id = try context.parameters.require("id")
         guard id.utf8.count <= 64, let schoolClass = try await classes.schoolClass(id: id), schoolClass.teacherID == teacher.id else {

@@ -64,6 +64,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         rapidRouter.get("levels/:id/export", use: router.export)
         rapidRouter.post("programs/python", use: router.pythonView)
         rapidRouter.get("players/:player/progress", use: router.playerProgress)
+        rapidRouter.get("players/:player/programs/:id", use: router.savedPrograms)
+        rapidRouter.post("progress/claim", use: router.claimProgress)
 
         // Accounts: anyone may sign up or in; the rest need a session (`Sessions`).
         let accounts = routes.group("api/auth")
@@ -83,5 +85,9 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         teaching.delete(":id/pupils/:pupil", use: classes.removePupil)
         teaching.post(":id/pupils/:pupil/password", use: classes.resetPassword)
         teaching.post(":id/pupils/:pupil/move", use: classes.movePupil)
+        teaching.get(":id/scoreboard", use: classes.scoreboard)
+        teaching.get(":id/scoreboard/events", use: classes.scoreboardEvents)
+        teaching.get(":id/locks", use: classes.locks)
+        teaching.put(":id/locks", use: classes.setLocks)
     }
 }

@@ -77,10 +77,12 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
                            photos: try PostsPhotos(cacheDirectory: config.dataDirectory.map { $0 + "/posts-photos" }),
                            live: live, originName: postsOrigin),
         origin: OriginRoutes(options: config.postsOrigin),
-        router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes),
+        router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
+                             programs: stores.routerPrograms, locks: stores.classLocks, live: live),
         auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
                          throttle: LoginThrottle()),
-        classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher)
+        classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher,
+                             progress: stores.routerProgress, locks: stores.classLocks, live: live)
     ).register(on: router)
     routes.load(from: router)
 

@@ -16,6 +16,7 @@ public enum JSONBody {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // stable key order in every answer
+        encoder.dateEncodingStrategy = .iso8601  // "2026-11-25T14:00:00Z", as the contract's date-time
         return encoder
     }()
 

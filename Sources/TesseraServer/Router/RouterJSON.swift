@@ -120,10 +120,25 @@ struct ProgressJSON: Encodable {
 
     let id: String
     let levels: [String: LevelJSON]
+    /// For a pupil reading their own progress: what their teacher has locked (absent otherwise).
+    var locked: LockedJSON?
 
     init(_ progress: PlayerProgress) {
         id = progress.id
         levels = progress.levels.mapValues(LevelJSON.init)
+    }
+}
+
+/// `{"episodes": [2], "levels": ["14"], "message": …}`: a class's locks as its pupils see them.
+struct LockedJSON: Encodable {
+    let episodes: [Int]
+    let levels: [String]
+    let message: String
+
+    init(_ locks: ClassLocks) {
+        episodes = locks.episodes
+        levels = locks.levels
+        message = ClassLocks.pupilMessage
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 import Hummingbird
 import RouterKit
 
@@ -9,6 +10,8 @@ import RouterKit
 /// (400 for a wrong shape, 422 for a program that cannot be read), `player`, `seconds`.
 struct RunRequest: Decodable {
     let program: Program
+    /// The `program` object as sent, kept for a signed-in player's saved programs.
+    let programSource: JSONValue
     let player: String?
     let seconds: Double
 
@@ -19,6 +22,7 @@ struct RunRequest: Decodable {
     init(from decoder: any Decoder) throws {
         let body = try AnyKey.object(decoder)
         program = try body.program()
+        programSource = (try? body.decode(JSONValue.self, forKey: "program")) ?? .null
         if body.contains("player") {
             guard let text = try? body.decode(String.self, forKey: "player") else {
                 throw APIError.badRequest("`player` must be a string.", code: "bad_json")

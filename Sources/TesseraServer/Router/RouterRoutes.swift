@@ -14,6 +14,11 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     /// Who is signed in: a signed-in player's progress belongs to their account, on any device.
     let sessions: Sessions
     let classes: any ClassStore
+    /// Signed-in players' latest and best programs, and the locks their teachers set.
+    let programs: any RouterProgramStore
+    let locks: any ClassLockStore
+    /// Tells a class's open scoreboards that one of its pupils has run a program.
+    let live: LiveUpdates
 
     /// Rapid Router's whole fixture is about 2 MB; imports may be larger than other bodies.
     static var maxImportBytes: Int { JSONBody.maxBytes(forPath: "/api/router/levels/import") }
@@ -59,11 +64,17 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         let id = try Self.levelID(context)
         let level = try await find(id).level
         let body = try await RunRequest.decode(from: request)
+        let signedIn = try await sessions.account(for: request)?.0
+        if let signedIn, let classID = signedIn.classID, try await locks.find(id: classID)?.locks(levelID: id) == true {
+            throw APIError(.forbidden, code: "level_locked", message: ClassLocks.runMessage)
+        }
         let result = try mappingProgramErrors { try RouterGame.run(body.program, on: level) }
-        if let player = try await progressID(for: body.player, request) {
+        if let player = try progressID(for: body.player, signedIn: signedIn) {
+            let now = Date()
             _ = try await progress.upsert(PlayerProgress(id: player)) { progress in
-                progress.record(result, levelID: id, seconds: body.seconds)
+                progress.record(result, levelID: id, seconds: body.seconds, at: now)
             }
+            if let signedIn { try await keep(body.programSource, result, of: signedIn, levelID: id, at: now) }
         }
         return try JSONBody.response(result)
     }
@@ -111,9 +122,15 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func playerProgress(_ request: Request, context: Context) async throws -> Response {
         let player = try RunRequest.player(try context.parameters.require("player"))
-        if player.hasPrefix(Self.accountPrefix) { try await mayRead(accountProgress: player, request) }
+        var owner: Account?
+        if player.hasPrefix(Self.accountPrefix) { owner = try await mayRead(accountProgress: player, request) }
         let stored = try await progress.find(id: player) ?? PlayerProgress(id: player)
-        return try JSONBody.response(ProgressJSON(stored))
+        var json = ProgressJSON(stored)
+        // A pupil reading their own progress learns what their teacher has locked.
+        if let owner, owner.role == .pupil, let classID = owner.classID, try await sessions.account(for: request)?.0.id == owner.id {
+            json.locked = LockedJSON(try await locks.find(id: classID) ?? ClassLocks(id: classID))
+        }
+        return try JSONBody.response(json)
     }
 
     // MARK: Whose progress
@@ -124,27 +141,29 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// Where a run's attempt is recorded: a signed-in player's account (whatever the page sent),
     /// else the anonymous id the page sent, else nowhere.
-    private func progressID(for sent: String?, _ request: Request) async throws -> String? {
-        if let (account, _) = try await sessions.account(for: request) { return Self.accountPrefix + account.id }
+    private func progressID(for sent: String?, signedIn: Account?) throws -> String? {
+        if let signedIn { return Self.accountPrefix + signedIn.id }
         if let sent, sent.hasPrefix(Self.accountPrefix) { throw APIError.notFound("Player '\(sent)'") }
         return sent
     }
 
     /// An account's progress is read by that account, or by the teacher of that pupil's class;
     /// to anyone else it does not exist (404).
-    private func mayRead(accountProgress player: String, _ request: Request) async throws {
+    /// Returns the account whose progress it is.
+    @discardableResult
+    func mayRead(accountProgress player: String, _ request: Request) async throws -> Account {
         let accountID = String(player.dropFirst(Self.accountPrefix.count))
         if let (reader, _) = try await sessions.account(for: request) {
-            if reader.id == accountID { return }
+            if reader.id == accountID { return reader }
             if reader.role == .teacher, let pupil = try await sessions.accounts.account(id: accountID),
                let classID = pupil.classID, try await classes.schoolClass(id: classID)?.teacherID == reader.id {
-                return
+                return pupil
             }
         }
         throw APIError.notFound("Player '\(player)'")
     }
 
-    private func find(_ id: String) async throws -> LevelJSON {
+    func find(_ id: String) async throws -> LevelJSON {
         if let ours = LevelCatalog.level(id: id) { return LevelJSON(level: ours, source: "tessera", sourcePk: nil) }
         let stored = try await levels.find(id: id).orNotFound("Level '\(id)'")
         return LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk)

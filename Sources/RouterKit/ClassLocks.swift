@@ -1,0 +1,48 @@
+import Foundation
+
+/// What a teacher has closed for one class: whole episodes of ours, or single levels. A pupil of
+/// the class sees them locked and cannot run them; everyone else plays as before. Only our own
+/// levels can be locked (custom levels are shared on purpose, so there is nothing to close).
+public struct ClassLocks: Codable, Equatable, Sendable {
+    /// The class's id: one document per class.
+    public var id: String
+    public var episodes: [Int]
+    public var levels: [String]
+
+    /// What a pupil reads beside a locked level, and in the answer to a run of one.
+    public static let pupilMessage = "Your teacher has locked these for now."
+    public static let runMessage = "Your teacher has locked this level for now. Pick another level, or ask your teacher."
+
+    public init(id: String, episodes: [Int] = [], levels: [String] = []) {
+        self.id = id
+        self.episodes = episodes
+        self.levels = levels
+    }
+
+    /// Locks for `id`, sorted and without repeats, once every episode and level is one of ours;
+    /// otherwise a sentence naming the first that is not.
+    public static func make(id: String, episodes: [Int], levels: [String]) -> Result<ClassLocks, LockProblem> {
+        let known = Set(LevelCatalog.episodes.map(\.number))
+        if let unknown = episodes.first(where: { !known.contains($0) }) {
+            return .failure(LockProblem(message: "There is no episode \(unknown); episodes go from 1 to \(known.max() ?? 0)."))
+        }
+        if let unknown = levels.first(where: { LevelCatalog.level(id: $0) == nil }) {
+            return .failure(LockProblem(message: "There is no level '\(unknown.prefix(40))' among ours; only our levels can be locked."))
+        }
+        let ordered = LevelCatalog.levels.map(\.id).filter(Set(levels).contains)
+        return .success(ClassLocks(id: id, episodes: Array(Set(episodes)).sorted(), levels: ordered))
+    }
+
+    /// Whether a pupil of the class may not run this level: it is listed, or its episode is.
+    public func locks(levelID: String) -> Bool {
+        if levels.contains(levelID) { return true }
+        guard let episode = LevelCatalog.episode(ofLevel: levelID) else { return false }
+        return episodes.contains(episode.number)
+    }
+
+    public var isEmpty: Bool { episodes.isEmpty && levels.isEmpty }
+}
+
+public struct LockProblem: Error, Equatable, Sendable {
+    public var message: String
+}
