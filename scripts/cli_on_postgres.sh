@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# `tessera posts …` and `tessera router …` read a PostgreSQL database that a server wrote.
+# The storage commands (`posts`, `router`, `accounts`, `classes`) read a PostgreSQL database that a server wrote.
 #
 #   scripts/cli_on_postgres.sh BIN DATABASE_URL
 #
 # Starts `serve --database URL` (its own schema-less tables in the given database), lets it sync
 # the reader from its own /origin and save a custom Rapid Router level through the API, stops it,
-# and sign up a teacher, stops it, then checks that `tessera posts list --database URL`,
-# `tessera router levels --database URL` and `tessera accounts teachers --database URL`
+# signs up a teacher with a class whose pupil finishes level 1, stops it, then checks that
+# `tessera posts list`, `router levels`, `accounts teachers` and `classes scoreboard` with `--database URL`
 # (which open the storage directly, no server) show what the server stored. Exits non-zero on any
 # difference.
 set -euo pipefail
@@ -20,21 +20,33 @@ pid=$!
 base=$(python3 scripts/tessera_server.py url "$data/serve.log" 60 "$pid")
 
 email="cli-check-$RANDOM$RANDOM@school.org"
-python3 - "$base" "$email" <<'PY'
-import json, sys, urllib.request
+python3 - "$base" "$email" "$data/class-code" <<'PY'
+import http.cookiejar, json, sys, urllib.request
 base = sys.argv[1]
-def call(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json", "Origin": base})
-    with urllib.request.urlopen(request, timeout=120) as answer:
-        return answer.read().decode()
+def browser():
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    def call(method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json", "Origin": base, "X-Tessera-Owner-Key": "0123456789abcdef0123456789abcdef"}
+        csrf = next((c.value for c in jar if c.name == "tessera_csrf"), None)
+        if csrf: headers["X-CSRF-Token"] = csrf
+        with opener.open(urllib.request.Request(base + path, data=data, method=method, headers=headers), timeout=120) as answer:
+            return answer.read().decode()
+    return call
+call = browser()
 call("POST", "/api/posts/sync")  # an event stream: read to its end, the sync has committed
 level = json.loads(call("GET", "/api/router/levels/1"))
 level["name"] = "Stored on PostgreSQL"
 saved = json.loads(call("POST", "/api/router/levels", level))
 call("POST", "/api/auth/teachers", {"name": "Ms Postgres", "email": sys.argv[2], "password": "a long enough password"})
-print("server: synced the reader, saved level %s, signed up a teacher" % saved["id"])
+made = json.loads(call("POST", "/api/classes", {"name": "Oaks"}))
+pupil = json.loads(call("POST", "/api/classes/%s/pupils" % made["id"], {"names": ["Robin"]}))["pupils"][0]
+pupil_call = browser()
+pupil_call("POST", "/api/auth/login", {"classCode": made["code"], "name": "Robin", "password": pupil["password"]})
+pupil_call("POST", "/api/router/levels/1/runs", {"program": {"blocks": [{"type": "move_forwards"}, {"type": "move_forwards"}]}})
+open(sys.argv[3], "w").write(made["code"])
+print("server: synced the reader, saved level %s, signed up a teacher, class %s, a pupil finished level 1" % (saved["id"], made["code"]))
 PY
 kill "$pid"; wait "$pid" 2>/dev/null || true
 
@@ -55,4 +67,10 @@ if "$bin" accounts teachers --database "$url" | grep -q "$email"; then
   echo "tessera accounts teachers --database: lists the teacher the server signed up ok"
 else
   echo "tessera accounts teachers --database: the teacher is missing WRONG"; exit 1
+fi
+board=$("$bin" classes scoreboard "$(cat "$data/class-code")" --episode 1 --database "$url")
+if grep -q "Robin .*20/20" <<<"$board"; then
+  echo "tessera classes scoreboard --database: shows the pupil's finished level ok"
+else
+  echo "tessera classes scoreboard --database: the pupil's run is missing WRONG"; echo "$board"; exit 1
 fi
