@@ -78,6 +78,54 @@ import Testing
         }
     }
 
+    /// The level routes with what each role gets for a level the pupil made and shared with class A:
+    /// the pupil owns it; class A's teacher may open it and remove it; to everyone else it does not
+    /// exist. Run in order: the last row deletes it.
+    @Test func theLevelRoutesAnswerEachRoleAsDesigned() async throws {
+        try await buildApplication(testConfiguration()).test(.router) { client in
+            let world = try await Self.world(client)
+            let pupil = try #require(world.browsers[.pupil])
+            let made = try await pupil.send(client, .post, "/api/router/levels", json: RouterAPITests.straightLevel)
+            let id = try #require(made.body["id"] as? String)
+            #expect(try await pupil.send(client, .put, "/api/router/levels/\(id)/sharing",
+                                         json: #"{"classes":["\#(world.classA)"],"link":false}"#).status == .ok)
+            let save = try await client.execute(uri: "/api/router/levels/1/export", method: .get) { String(buffer: $0.body) }
+            let run = #"{"program":{"python":"from van import Van\nv = Van()\n"}}"#
+            let level = RouterAPITests.straightLevel, sharing = #"{"classes":["\#(world.classA)"],"link":false}"#
+            typealias Row = (HTTPRequest.Method, String, String?, [Role: HTTPResponse.Status])
+            let (readers, stranger): ([Role: HTTPResponse.Status], HTTPResponse.Status) = ([.pupil: .ok, .teacher: .ok], .notFound)
+            let routes: [Row] = [
+                (.get, "/api/router/levels/\(id)", nil, readers),
+                (.get, "/api/router/levels/\(id)/export", nil, readers),
+                (.post, "/api/router/levels/\(id)/runs", run, readers),
+                (.put, "/api/router/levels/\(id)", level, [.pupil: .ok, .teacher: .forbidden]),
+                (.put, "/api/router/levels/\(id)/sharing", sharing, [.pupil: .ok, .teacher: .forbidden]),
+                (.post, "/api/router/levels/\(id)/copy", nil, [.pupil: .created, .teacher: .created]),
+                (.get, "/api/router/levels?scope=shared", nil, [.anonymous: .ok, .otherClassPupil: .ok, .otherTeacher: .ok, .pupil: .ok, .teacher: .ok]),
+                (.get, "/api/router/levels?scope=mine", nil, [.anonymous: .ok, .otherClassPupil: .ok, .otherTeacher: .ok, .pupil: .ok, .teacher: .ok]),
+                (.get, "/api/router/episodes", nil, [.anonymous: .ok, .otherClassPupil: .ok, .otherTeacher: .ok, .pupil: .ok, .teacher: .ok]),
+                (.post, "/api/router/levels", level, [.anonymous: .badRequest, .otherClassPupil: .created, .otherTeacher: .created,
+                                                      .pupil: .created, .teacher: .created]),
+                (.post, "/api/router/levels/import", save, [.anonymous: .badRequest, .otherClassPupil: .created, .otherTeacher: .created,
+                                                            .pupil: .created, .teacher: .created]),
+                // The teacher asks before the pupil: removed by the teacher, it is gone for its maker too.
+                (.delete, "/api/router/levels/\(id)", nil, [.teacher: .noContent]),
+            ]
+            for (method, path, body, answers) in routes {
+                for role in [Role.anonymous, .otherClassPupil, .otherTeacher, .teacher, .pupil] {
+                    let answer = try await try #require(world.browsers[role]).send(client, method, path, json: body)
+                    let expected = answers[role] ?? stranger
+                    #expect(answer.status == expected, "\(role) \(method) \(path): \(answer.status) \(answer.body)")
+                    // Lists show the level to those who may open it, and to nobody else.
+                    if path.contains("scope=shared") || path.hasSuffix("episodes") {
+                        let listed = ((answer.body["levels"] ?? answer.body["shared"]) as? [[String: Any]] ?? []).contains { $0["id"] as? String == id }
+                        #expect(listed == (role == .pupil || role == .teacher), "\(role) \(path)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Every routed operation, asked by every role with placeholder ids and an empty body: a 4xx
     /// is expected from most; a 5xx from any is a bug. (Streams are left out: they stay open.)
     @Test func everyRouteAnswersEveryRoleWithoutAServerError() async throws {

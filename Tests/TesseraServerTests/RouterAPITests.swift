@@ -26,12 +26,12 @@ import Testing
 
     @Test func episodesListOurLevelsAndLevelOneCanBeFetched() async throws {
         try await buildApplication(testConfiguration()).test(.router) { client in
-            let answer = try await client.call(.get, "/api/router/episodes")
+            let answer = try await client.call(.get, "/api/router/episodes", ownerKey: LevelSharingAPITests.keyA)
             let episodes = try #require(answer.body["episodes"] as? [[String: Any]])
             #expect(episodes.count >= 9)
             let levels = episodes.flatMap { $0["levels"] as? [[String: Any]] ?? [] }
             #expect(levels.count >= 50)
-            let first = try await client.call(.get, "/api/router/levels/1")
+            let first = try await client.call(.get, "/api/router/levels/1", ownerKey: LevelSharingAPITests.keyA)
             #expect(first.status == .ok && first.body["source"] as? String == "tessera" && first.body["road"] is [Any])
             #expect(try await client.call(.get, "/api/router/levels/nope").status == .notFound)
         }
@@ -39,7 +39,7 @@ import Testing
 
     @Test func aCustomLevelRunsTheSameProgramGivenAsBlocksXMLOrPython() async throws {
         try await buildApplication(testConfiguration()).test(.router) { client in
-            let created = try await client.call(.post, "/api/router/levels", json: Self.straightLevel)
+            let created = try await client.call(.post, "/api/router/levels", json: Self.straightLevel, ownerKey: LevelSharingAPITests.keyA)
             #expect(created.status == .created)
             let id = try #require(created.body["id"] as? String)
             let blocks: [String: Any] = ["program": ["blocks": [["type": "controls_repeat", "times": 2,
@@ -49,7 +49,7 @@ import Testing
             let python = "from van import Van\nmy_van = Van()\nfor i in range(2):\n    my_van.move_forwards()\n"
             var answers: [[String: Any]] = []
             for program in [blocks, ["program": ["blocklyXml": xml]], ["program": ["python": python]]] {
-                let run = try await client.call(.post, "/api/router/levels/\(id)/runs", json: try Self.body(program))
+                let run = try await client.call(.post, "/api/router/levels/\(id)/runs", json: try Self.body(program), ownerKey: LevelSharingAPITests.keyA)
                 #expect(run.status == .ok, "\(run.body)")
                 answers.append(run.body)
             }
@@ -63,7 +63,7 @@ import Testing
             // 0 and 1 are numbers, not booleans; `true` is refused.
             for (seconds, status) in [("0", HTTPResponse.Status.ok), ("1", .ok), ("true", .badRequest)] {
                 let json = #"{"program": {"python": "from van import Van\nv = Van()\n"}, "seconds": \#(seconds)}"#
-                #expect(try await client.call(.post, "/api/router/levels/\(id)/runs", json: json).status == status, "\(seconds)")
+                #expect(try await client.call(.post, "/api/router/levels/\(id)/runs", json: json, ownerKey: LevelSharingAPITests.keyA).status == status, "\(seconds)")
             }
             let progress = try await client.call(.get, "/api/router/players/player-0001/progress").body
             let levels = try #require(progress["levels"] as? [String: Any])
@@ -81,7 +81,7 @@ import Testing
             #expect(none.status == .badRequest && errorCode(none.body) == "bad_json")
             var broken = Self.straightLevel
             broken = broken.replacingOccurrences(of: #""connections": [0, 2]"#, with: #""connections": [0, 7]"#)
-            let level = try await client.call(.post, "/api/router/levels", json: broken)
+            let level = try await client.call(.post, "/api/router/levels", json: broken, ownerKey: LevelSharingAPITests.keyA)
             #expect(level.status == .unprocessableContent)
             let player = try await client.call(.get, "/api/router/players/x/progress")
             #expect(player.status == .badRequest && errorCode(player.body) == "invalid_player")
@@ -92,35 +92,36 @@ import Testing
         let fixture = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/router-fixture.json"), encoding: .utf8)
         try await buildApplication(testConfiguration()).test(.router) { client in
-            let answer = try await client.call(.post, "/api/router/levels/import", json: fixture)
+            let answer = try await client.call(.post, "/api/router/levels/import", json: fixture, ownerKey: LevelSharingAPITests.keyA)
             #expect(answer.status == .created)
             let imported = try #require(answer.body["imported"] as? [[String: Any]])
             #expect(imported.map { $0["sourcePk"] as? Int } == [3, 20])
             let problems = try #require(answer.body["problems"] as? [[String: Any]])
             #expect(problems.count == 1 && problems.first?["level"] as? String == "Broken road")
-            let episodes = try await client.call(.get, "/api/router/episodes").body
+            let episodes = try await client.call(.get, "/api/router/episodes", ownerKey: LevelSharingAPITests.keyA).body
             #expect((episodes["custom"] as? [Any])?.count == 2)
             let id = try #require(imported.first?["id"] as? String)
-            let level = try await client.call(.get, "/api/router/levels/\(id)")
+            let level = try await client.call(.get, "/api/router/levels/\(id)", ownerKey: LevelSharingAPITests.keyA)
             #expect(level.body["source"] as? String == "imported" && level.body["sourcePk"] as? Int == 3)
         }
     }
 
     @Test func aLevelExportsAsAnEditorSaveThatImportsBackToTheSameRoad() async throws {
         try await buildApplication(testConfiguration()).test(.router) { client in
-            let created = try await client.call(.post, "/api/router/levels", json: Self.straightLevel)
+            let created = try await client.call(.post, "/api/router/levels", json: Self.straightLevel, ownerKey: LevelSharingAPITests.keyA)
             let id = try #require(created.body["id"] as? String)
-            let export = try await client.execute(uri: "/api/router/levels/\(id)/export", method: .get)
+            let export = try await client.execute(uri: "/api/router/levels/\(id)/export", method: .get,
+                                                  headers: [LevelCaller.ownerKeyHeader: LevelSharingAPITests.keyA])
             #expect(export.status == .ok)
             #expect(export.headers[.contentDisposition]?.hasPrefix("attachment") == true)
             let save = String(buffer: export.body)
             #expect(save.contains("\"traffic_lights\"") && save.contains("\"theme_name\""), "the original's field names")
-            let imported = try await client.call(.post, "/api/router/levels/import", json: save)
+            let imported = try await client.call(.post, "/api/router/levels/import", json: save, ownerKey: LevelSharingAPITests.keyA)
             #expect(imported.status == .created)
             let levels = try #require(imported.body["imported"] as? [[String: Any]])
             let copyID = try #require(levels.first?["id"] as? String)
-            let copy = try await client.call(.get, "/api/router/levels/\(copyID)")
-            let original = try await client.call(.get, "/api/router/levels/\(id)")
+            let copy = try await client.call(.get, "/api/router/levels/\(copyID)", ownerKey: LevelSharingAPITests.keyA)
+            let original = try await client.call(.get, "/api/router/levels/\(id)", ownerKey: LevelSharingAPITests.keyA)
             #expect((copy.body["road"] as? NSArray) == (original.body["road"] as? NSArray))
             #expect(copy.body["name"] as? String == "Straight on" && copy.body["source"] as? String == "imported")
             #expect(try await client.call(.get, "/api/router/levels/nope/export").status == .notFound)
@@ -149,7 +150,8 @@ import Testing
                 let body = ByteBuffer(string: fixture + String(repeating: " ", count: padding))
                 let answer = try await client.execute(
                     uri: "/api/router/levels/import", method: .post,
-                    headers: [.contentType: "application/json", .contentLength: String(body.readableBytes)], body: body)
+                    headers: [.contentType: "application/json", .contentLength: String(body.readableBytes),
+                              LevelCaller.ownerKeyHeader: LevelSharingAPITests.keyA], body: body)
                 #expect(answer.status == expected, "\(padding) bytes of padding")
             }
         }

@@ -17,7 +17,7 @@ import Testing
 
     @Test func aDraftRunAnswersLikeARunAndStoresNoLevel() async throws {
         try await buildApplication(testConfiguration()).test(.router) { client in
-            let before = try await client.call(.get, "/api/router/episodes").body["custom"] as? [Any]
+            let before = try await client.call(.get, "/api/router/episodes", ownerKey: LevelSharingAPITests.keyA).body["custom"] as? [Any]
             #expect(before?.count == 0)
             for _ in 0..<3 {
                 let run = try await client.call(.post, "/api/router/runs", json: try Self.draft(Self.twoMoves))
@@ -31,14 +31,14 @@ import Testing
             // Python runs too; a failing program is a failed run, as on a stored level.
             let python = try await client.call(.post, "/api/router/runs", json: try Self.draft(["python": "from van import Van\nv = Van()\nv.move_forwards()\n"]))
             #expect(python.status == .ok && (python.body["outcome"] as? [String: Any])?["success"] as? Bool == false)
-            let after = try await client.call(.get, "/api/router/episodes").body["custom"] as? [Any]
+            let after = try await client.call(.get, "/api/router/episodes", ownerKey: LevelSharingAPITests.keyA).body["custom"] as? [Any]
             #expect(after?.count == 0)
             // The same level stored by Save is one level, and it answers the same run the same way.
-            let saved = try await client.call(.post, "/api/router/levels", json: RouterAPITests.straightLevel)
+            let saved = try await client.call(.post, "/api/router/levels", json: RouterAPITests.straightLevel, ownerKey: LevelSharingAPITests.keyA)
             let id = try #require(saved.body["id"] as? String)
-            let stored = try await client.call(.post, "/api/router/levels/\(id)/runs", json: try RouterAPITests.body(["program": Self.twoMoves]))
+            let stored = try await client.call(.post, "/api/router/levels/\(id)/runs", json: try RouterAPITests.body(["program": Self.twoMoves]), ownerKey: LevelSharingAPITests.keyA)
             #expect((stored.body["score"] as? [String: Any])?["total"] as? Int == 20)
-            #expect((try await client.call(.get, "/api/router/episodes").body["custom"] as? [Any])?.count == 1)
+            #expect((try await client.call(.get, "/api/router/episodes", ownerKey: LevelSharingAPITests.keyA).body["custom"] as? [Any])?.count == 1)
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
             }
             let huge = #"{"level": \#(RouterAPITests.straightLevel), "program": {"python": "\#(String(repeating: "#", count: 1 << 20))"}}"#
             #expect(try await client.call(.post, "/api/router/runs", json: huge).status == .contentTooLarge)
-            #expect((try await client.call(.get, "/api/router/episodes").body["custom"] as? [Any])?.count == 0)
+            #expect((try await client.call(.get, "/api/router/episodes", ownerKey: LevelSharingAPITests.keyA).body["custom"] as? [Any])?.count == 0)
         }
     }
 
@@ -80,9 +80,9 @@ import Testing
             #expect(status == .ok)
             #expect(headers[.contentDisposition] == #"attachment; filename="rapid-router-level-Straight-on.json""#)
             #expect(save["name"] as? String == "Straight on" && save["path"] is String)
-            #expect((try await client.call(.get, "/api/router/episodes").body["custom"] as? [Any])?.count == 0)
+            #expect((try await client.call(.get, "/api/router/episodes", ownerKey: LevelSharingAPITests.keyA).body["custom"] as? [Any])?.count == 0)
             // It imports back (which does store it, as an import should).
-            let imported = try await client.call(.post, "/api/router/levels/import", json: try RouterAPITests.body(save))
+            let imported = try await client.call(.post, "/api/router/levels/import", json: try RouterAPITests.body(save), ownerKey: LevelSharingAPITests.keyA)
             #expect(imported.status == .created)
             let unjoined = RouterAPITests.straightLevel.replacingOccurrences(of: #""connections": [0, 2]"#, with: #""connections": [2]"#)
             let refused = try await client.call(.post, "/api/router/exports", json: unjoined)

@@ -38,7 +38,7 @@ import Testing
             let most = try #require(fuel["max"] as? Int)
             for (value, status) in [(most, HTTPResponse.Status.created), (most + 1, .unprocessableContent)] {
                 let level = RouterAPITests.straightLevel.replacingOccurrences(of: #""maxFuel": 50"#, with: #""maxFuel": \#(value)"#)
-                #expect(try await client.call(.post, "/api/router/levels", json: level).status == status, "maxFuel \(value)")
+                #expect(try await client.call(.post, "/api/router/levels", json: level, ownerKey: LevelSharingAPITests.keyA).status == status, "maxFuel \(value)")
             }
         }
     }
@@ -46,10 +46,10 @@ import Testing
     /// Each level's progress carries the stars `PlayerProgress` gives it, beside the stored fields.
     @Test func progressCarriesTheKitsStars() async throws {
         try await buildApplication(testConfiguration()).test(.router) { client in
-            let id = try #require(try await client.call(.post, "/api/router/levels", json: RouterAPITests.straightLevel).body["id"] as? String)
+            let id = try #require(try await client.call(.post, "/api/router/levels", json: RouterAPITests.straightLevel, ownerKey: LevelSharingAPITests.keyA).body["id"] as? String)
             let player = "stars-player-01"
             let fail: [String: Any] = ["program": ["blocks": [["type": "move_forwards"]]], "player": player]
-            #expect(try await client.call(.post, "/api/router/levels/\(id)/runs", json: try RouterAPITests.body(fail)).status == .ok)
+            #expect(try await client.call(.post, "/api/router/levels/\(id)/runs", json: try RouterAPITests.body(fail), ownerKey: LevelSharingAPITests.keyA).status == .ok)
             var progress = try await client.call(.get, "/api/router/players/\(player)/progress")
             var result = try #require((progress.body["levels"] as? [String: Any])?[id] as? [String: Any])
             #expect(result["stars"] as? Int == 0)
@@ -57,7 +57,7 @@ import Testing
 
             let win: [String: Any] = ["program": ["blocks": [["type": "controls_repeat", "times": 2, "do": [["type": "move_forwards"]]]]],
                                       "player": player]
-            #expect(try await client.call(.post, "/api/router/levels/\(id)/runs", json: try RouterAPITests.body(win)).status == .ok)
+            #expect(try await client.call(.post, "/api/router/levels/\(id)/runs", json: try RouterAPITests.body(win), ownerKey: LevelSharingAPITests.keyA).status == .ok)
             progress = try await client.call(.get, "/api/router/players/\(player)/progress")
             result = try #require((progress.body["levels"] as? [String: Any])?[id] as? [String: Any])
             let kit = PlayerProgress.LevelResult(best: try #require(result["best"] as? Int), max: try #require(result["max"] as? Int),

@@ -22,29 +22,31 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// Rapid Router's whole fixture is about 2 MB; imports may be larger than other bodies.
     static var maxImportBytes: Int { JSONBody.maxBytes(forPath: "/api/router/levels/import") }
-    /// Custom and imported levels listed at most.
-    static var maxStoredLevels: Int { 1000 }
+    /// People's own levels: listing, changing, copying, sharing, deleting (`LevelRoutes.swift`).
+    var people: LevelRoutes<Context> { LevelRoutes(levels: levels, sessions: sessions, classes: classes) }
 
+    /// Our episodes, and of stored levels only the caller's own (`custom`) and those shared with
+    /// their class(es) (`shared`), newest first, one page each: nobody else's.
     @Sendable func episodes(_ request: Request, context: Context) async throws -> Response {
-        let stored = try await levels.all(limit: Self.maxStoredLevels)
-        return try JSONBody.response(EpisodesJSON(episodes: LevelCatalog.episodes, stored: stored))
+        let caller = try await people.caller(request)
+        let own = try await levels.newest(listedUnder: caller.ownKeys, limit: LevelRoutes<Context>.pageSize, offset: 0)
+        let shared = try await people.page(caller.sharedKeys, 1, caller)
+        return try JSONBody.response(PersonalEpisodesJSON(EpisodesJSON(episodes: LevelCatalog.episodes, stored: own), shared: shared))
     }
 
     @Sendable func level(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.levelID(context)
-        return try JSONBody.response(try await find(id))
+        return try JSONBody.response(try await find(id, for: request))
     }
 
-    /// A level made in the editor: validated like ours, stored as a custom level with a new id.
+    /// A level made in the editor: validated like ours, stored as a custom level with a new id,
+    /// owned by the caller (signed in, or the browser's `X-Tessera-Owner-Key`) and private.
     @Sendable func createLevel(_ request: Request, context: Context) async throws -> Response {
-        var level = try await JSONBody.decode(Level.self, from: request)
-        try level.checkTextBounds()
-        level.id = "custom-" + Secrets.id()
-        level.episode = nil
-        level.name = String(level.name.prefix(LevelLimits.nameLength))
-        try level.validate()
-        try await levels.insert(StoredLevel(level: level, source: .custom, sourcePk: nil))
-        return try JSONBody.response(StoredLevelJSON(StoredLevel(level: level, source: .custom, sourcePk: nil)), status: .created)
+        let owner = try await people.caller(request).requireOwner()
+        let level = try LevelRoutes<Context>.validated(try await JSONBody.decode(Level.self, from: request), id: "custom-" + Secrets.id())
+        let stored = StoredLevel(level: level, source: .custom, owner: owner)
+        try await levels.insert(stored)
+        return try JSONBody.response(StoredLevelJSON(stored), status: .created)
     }
 
     /// Rapid Router's fixture or a level-editor save: every level that converts and validates is
@@ -54,7 +56,8 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         do { body = try await request.body.collect(upTo: Self.maxImportBytes) } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, code: "payload_too_large", message: "An import may be at most 8 MiB.")
         }
-        let (imported, problems) = try await RouterImporter(levels: levels).importLevels(Data(body.readableBytesView))
+        let owner = try await people.caller(request).requireOwner()
+        let (imported, problems) = try await RouterImporter(levels: levels).importLevels(Data(body.readableBytesView), owner: owner)
         return try JSONBody.response(ImportJSON(imported: imported.map(StoredLevelJSON.init), problems: problems),
                                      status: imported.isEmpty ? .ok : .created)
     }
@@ -62,7 +65,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     /// Runs a program on a level; with a `player`, the attempt counts towards their progress.
     @Sendable func run(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.levelID(context)
-        let level = try await find(id).level
+        let level = try await find(id, for: request).level
         let body = try await RunRequest.decode(from: request)
         let signedIn = try await sessions.account(for: request)?.0
         if let signedIn, let classID = signedIn.classID, try await locks.find(id: classID)?.locks(levelID: id) == true {
@@ -88,7 +91,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// The level as a Rapid Router level-editor save, to download and import elsewhere (or here).
     @Sendable func export(_ request: Request, context: Context) async throws -> Response {
-        let level = try await find(try Self.levelID(context)).level
+        let level = try await find(try Self.levelID(context), for: request).level
         return try Self.download(level, file: level.id)
     }
 
@@ -163,9 +166,18 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         throw APIError.notFound("Player '\(player)'")
     }
 
+    /// Ours or any stored level, without asking who reads it: for callers that decided that
+    /// another way (a teacher reading their pupil's saved program).
     func find(_ id: String) async throws -> LevelJSON {
         if let ours = LevelCatalog.level(id: id) { return LevelJSON(level: ours, source: "tessera", sourcePk: nil) }
         let stored = try await levels.find(id: id).orNotFound("Level '\(id)'")
+        return LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk)
+    }
+
+    /// Ours, or a stored level `request`'s caller may read (`LevelCaller.mayRead`); else 404.
+    func find(_ id: String, for request: Request) async throws -> LevelJSON {
+        if let ours = LevelCatalog.level(id: id) { return LevelJSON(level: ours, source: "tessera", sourcePk: nil) }
+        let stored = try await people.caller(request).readable(try await levels.find(id: id), id: id)
         return LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk)
     }
 

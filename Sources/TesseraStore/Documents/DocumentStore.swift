@@ -2,6 +2,18 @@
 /// replays its moves, a puzzle re-places its tiles), so storage never needs to know its rules.
 package protocol StoredDocument: Codable, Equatable, Sendable {
     var id: String { get }
+    /// Who the document belongs to (`acct-<account id>` for an account, `anon-…` for an anonymous
+    /// browser), or `nil` for nobody. Every store keeps it beside the document in one indexed place,
+    /// so a clean-up can tell what belongs to an account (and must never be purged) at a glance.
+    var owner: String? { get }
+    /// The keys the document is listed under (its owner, the classes it is shared with, …), for
+    /// `DocumentStore.newest(listedUnder:)`; a document with none is reachable by id only.
+    var listingKeys: Set<String> { get }
+}
+
+extension StoredDocument {
+    package var owner: String? { nil }
+    package var listingKeys: Set<String> { [] }
 }
 
 /// Where documents are kept, whatever the backend. Each app names its own refinement
@@ -20,4 +32,9 @@ package protocol DocumentStore<Document>: Sendable {
     func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document
     /// Up to `limit` documents, oldest first.
     func all(limit: Int) async throws -> [Document]
+    /// Removes the document; `false` when there was none.
+    func delete(id: String) async throws -> Bool
+    /// Documents listed under any of `keys` (see `StoredDocument.listingKeys`), newest first, each
+    /// once: `limit` of them after skipping `offset`. Served from an index on every backend.
+    func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document]
 }

@@ -43,4 +43,17 @@ package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentSto
         let ids = order.withLock { Array($0.prefix(limit)) }
         return documents.withLock { documents in ids.compactMap { documents[$0] } }
     }
+
+    package func delete(id: String) async throws -> Bool {
+        let removed = documents.withLock { $0.removeValue(forKey: id) != nil }
+        if removed { order.withLock { $0.removeAll { $0 == id } } }
+        return removed
+    }
+
+    package func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document] {
+        let ids = order.withLock { Array($0.reversed()) }
+        let all = documents.withLock { $0 }
+        return Array(ids.compactMap { all[$0] }.filter { !$0.listingKeys.isDisjoint(with: keys) }
+            .dropFirst(max(0, offset)).prefix(max(0, limit)))
+    }
 }

@@ -7,17 +7,55 @@ package struct StoredLevel: StoredDocument {
         case custom, imported
     }
 
+    /// Who may see a level besides its owner: the classes it is shared with (their pupils and
+    /// teacher), and with `link`, anyone who has its id (still never listed).
+    package struct Shares: Codable, Equatable, Sendable {
+        package var classes: [String]
+        package var link: Bool
+
+        package init(classes: [String] = [], link: Bool = false) {
+            self.classes = classes
+            self.link = link
+        }
+    }
+
     package var id: String { level.id }
     package var level: Level
     package var source: Source
     /// The Rapid Router fixture's primary key an imported level came from.
     package var sourcePk: Int?
+    /// `acct-<account id>` or `anon-<hash of the browser's owner key>`; `nil` for levels stored
+    /// before levels had owners, which stay reachable by id and are never listed.
+    package var owner: String?
+    package var shares: Shares
 
-    package init(level: Level, source: Source, sourcePk: Int? = nil) {
+    package init(level: Level, source: Source, sourcePk: Int? = nil, owner: String? = nil, shares: Shares = Shares()) {
         self.level = level
         self.source = source
         self.sourcePk = sourcePk
+        self.owner = owner
+        self.shares = shares
     }
+
+    private enum CodingKeys: String, CodingKey { case level, source, sourcePk, owner, shares }
+
+    /// Rows written before ownership have neither `owner` nor `shares`.
+    package init(from decoder: any Decoder) throws {
+        let json = try decoder.container(keyedBy: CodingKeys.self)
+        level = try json.decode(Level.self, forKey: .level)
+        source = try json.decode(Source.self, forKey: .source)
+        sourcePk = try json.decodeIfPresent(Int.self, forKey: .sourcePk)
+        owner = try json.decodeIfPresent(String.self, forKey: .owner)
+        shares = try json.decodeIfPresent(Shares.self, forKey: .shares) ?? Shares()
+    }
+
+    /// Listed under its owner and each class it is shared with (`newest(listedUnder:)`).
+    package var listingKeys: Set<String> {
+        Set(owner.map { [Self.ownerKey($0)] } ?? []).union(shares.classes.map(Self.classKey))
+    }
+
+    package static func ownerKey(_ owner: String) -> String { "owner:" + owner }
+    package static func classKey(_ classID: String) -> String { "class:" + classID }
 }
 
 /// One player's results (RouterKit's `PlayerProgress`: the kit records runs, the stores keep the

@@ -16,7 +16,9 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
 
     /// Runs the app's migrations that have not run yet, then serves its table.
     package init(database: TesseraPostgres) async throws {
-        try await database.migrate(Document.postgresMigrations)
+        // Every document table, whatever its app, gets its owner and listing the same way.
+        try await database.migrate(Document.postgresMigrations
+            + [PostgresMigration(name: "\(Document.table)-owner-v1", statements: Self.addOwnership(Document.table))])
         self.database = database
     }
 
@@ -32,12 +34,45 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
         """
     }
 
+    /// Who owns each document (an indexed `owner` column) and what it is listed under (a
+    /// `<table>_listing` row per key with the document's `seq`, so a key's newest come first from
+    /// the index), as in SQLite. Both are copied from the document on every write.
+    package static func addOwnership(_ table: String) -> [String] {
+        ["ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS owner text",
+         "CREATE INDEX IF NOT EXISTS \(table)_owner ON \(table) (owner)",
+         """
+         CREATE TABLE IF NOT EXISTS \(table)_listing (
+             id text NOT NULL REFERENCES \(table) (id) ON DELETE CASCADE,
+             key text NOT NULL,
+             seq bigint NOT NULL,
+             PRIMARY KEY (id, key))
+         """,
+         "CREATE INDEX IF NOT EXISTS \(table)_listing_newest ON \(table)_listing (key, seq DESC)"]
+    }
+
     private var table: String { Document.table }
+
+    /// Inside a transaction, after the document's row is written: its owner and listing keys.
+    private static func list(_ document: Document, in table: String, on connection: PostgresConnection, logger: Logger) async throws {
+        let (id, owner, keys) = (document.id, document.owner, document.listingKeys.sorted())
+        try await connection.query("UPDATE \(unescaped: table) SET owner = \(owner) WHERE id = \(id)", logger: logger)
+        try await connection.query("DELETE FROM \(unescaped: table)_listing WHERE id = \(id)", logger: logger)
+        if !keys.isEmpty {
+            try await connection.query("""
+                INSERT INTO \(unescaped: table)_listing (id, key, seq)
+                SELECT d.id, k, d.seq FROM \(unescaped: table) AS d, unnest(\(keys)::text[]) AS k WHERE d.id = \(id)
+                """, logger: logger)
+        }
+    }
 
     package func insert(_ document: Document) async throws {
         let body = try Self.encode(document)
         do {
-            _ = try await database.query("INSERT INTO \(unescaped: table) (id, body) VALUES (\(document.id), \(body))")
+            try await database.transaction { [table, logger = database.logger] connection in
+                try await connection.query("INSERT INTO \(unescaped: table) (id, body) VALUES (\(document.id), \(body))",
+                                           logger: logger)
+                try await Self.list(document, in: table, on: connection, logger: logger)
+            }
         } catch where TesseraPostgres.isServerError(error, state: "23505") {
             throw StoreError.duplicateID(document.id)
         }
@@ -84,11 +119,28 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
         let body = try encode(document)
         try await connection.query("UPDATE \(unescaped: table) SET body = \(body), updated_at = now() WHERE id = \(id)",
                                    logger: logger)
+        try await list(document, in: table, on: connection, logger: logger)
         return document
     }
 
     package func all(limit: Int) async throws -> [Document] {
         let rows = try await database.query("SELECT body FROM \(unescaped: table) ORDER BY seq LIMIT \(max(0, limit))")
+        return try rows.map(Self.decode)
+    }
+
+    package func delete(id: String) async throws -> Bool {
+        let rows = try await database.query("DELETE FROM \(unescaped: table) WHERE id = \(id) RETURNING id")
+        return !rows.isEmpty
+    }
+
+    package func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document] {
+        guard !keys.isEmpty, limit > 0 else { return [] }
+        let (sorted, skip) = (keys.sorted(), max(0, offset))
+        let rows = try await database.query("""
+            SELECT d.body FROM (SELECT id, max(seq) AS seq FROM \(unescaped: table)_listing WHERE key = ANY(\(sorted))
+                                GROUP BY id ORDER BY seq DESC LIMIT \(limit) OFFSET \(skip)) AS l
+            JOIN \(unescaped: table) AS d ON d.id = l.id ORDER BY l.seq DESC
+            """)
         return try rows.map(Self.decode)
     }
 

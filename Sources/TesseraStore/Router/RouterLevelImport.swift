@@ -8,14 +8,15 @@ package struct RouterImporter {
 
     package init(levels: any RouterLevelStore) { self.levels = levels }
 
-    package func importLevels(_ data: Data) async throws -> (imported: [StoredLevel], problems: [LevelImport.Problem]) {
+    /// `owner`: who the imported levels belong to (the API's caller; `nil` from the CLI).
+    package func importLevels(_ data: Data, owner: String? = nil) async throws -> (imported: [StoredLevel], problems: [LevelImport.Problem]) {
         let result = try LevelImport.parse(data, idPrefix: "import-" + Secrets.id() + "-")
         var imported: [StoredLevel] = []
         var problems = result.problems
         for entry in result.levels {
             do {
                 try entry.level.validate()
-                let stored = StoredLevel(level: entry.level, source: .imported, sourcePk: entry.sourcePk)
+                let stored = StoredLevel(level: entry.level, source: .imported, sourcePk: entry.sourcePk, owner: owner)
                 try await levels.insert(stored)
                 imported.append(stored)
             } catch let error as LevelError {

@@ -30,7 +30,34 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         Document.registerMigrations(in: &migrator)
+        // Every document table, whatever its app, gets its owner and listing the same way.
+        migrator.registerMigration("\(Document.table)-owner-v1") { db in try addOwnership(Document.table, in: db) }
         return migrator
+    }
+
+    /// Who owns each document (an indexed `owner` column) and what it is listed under (a
+    /// `<table>_listing` row per key, with the document's rowid so a key's newest come first from
+    /// the index). Both are copied from the document on every write.
+    package static func addOwnership(_ name: String, in db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE \(name) ADD COLUMN owner TEXT;
+            CREATE INDEX \(name)_owner ON \(name)(owner);
+            CREATE TABLE \(name)_listing (
+                id TEXT NOT NULL REFERENCES \(name)(id) ON DELETE CASCADE,
+                key TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                PRIMARY KEY (id, key));
+            CREATE INDEX \(name)_listing_newest ON \(name)_listing(key, seq);
+            """)
+    }
+
+    /// Copies the document's listing keys into `<table>_listing` (after its row is written).
+    private static func list(_ document: Document, in table: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM \(table)_listing WHERE id = ?", arguments: [document.id])
+        for key in document.listingKeys.sorted() {
+            try db.execute(sql: "INSERT INTO \(table)_listing (id, key, seq) SELECT id, ?, rowid FROM \(table) WHERE id = ?",
+                           arguments: [key, document.id])
+        }
     }
 
     /// The migration that creates a document table; each app registers its own.
@@ -48,8 +75,9 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
         do {
             try await database.writer.write { [name, cache] db in
                 try db.execute(
-                    sql: "INSERT INTO \(name) (id, body, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                    arguments: [document.id, body, Date(), Date()])
+                    sql: "INSERT INTO \(name) (id, body, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [document.id, body, Date(), Date(), document.owner])
+                try Self.list(document, in: name, db)
                 cache.store(document.id, document)
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
@@ -73,8 +101,9 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
                 guard var document = try Self.load(id: id, from: name, db) else { return nil }
                 try change(&document)
                 try db.execute(
-                    sql: "UPDATE \(name) SET body = ?, updated_at = ? WHERE id = ?",
-                    arguments: [try Self.encode(document), Date(), id])
+                    sql: "UPDATE \(name) SET body = ?, updated_at = ?, owner = ? WHERE id = ?",
+                    arguments: [try Self.encode(document), Date(), document.owner, id])
+                try Self.list(document, in: name, db)
                 cache.store(id, document)
                 return document
             }
@@ -92,12 +121,13 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
                 try change(&document)
                 let body = try Self.encode(document)
                 if existing == nil {
-                    try db.execute(sql: "INSERT INTO \(name) (id, body, created_at, updated_at) VALUES (?, ?, ?, ?)",
-                                   arguments: [initial.id, body, Date(), Date()])
+                    try db.execute(sql: "INSERT INTO \(name) (id, body, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?)",
+                                   arguments: [initial.id, body, Date(), Date(), document.owner])
                 } else {
-                    try db.execute(sql: "UPDATE \(name) SET body = ?, updated_at = ? WHERE id = ?",
-                                   arguments: [body, Date(), initial.id])
+                    try db.execute(sql: "UPDATE \(name) SET body = ?, updated_at = ?, owner = ? WHERE id = ?",
+                                   arguments: [body, Date(), document.owner, initial.id])
                 }
+                try Self.list(document, in: name, db)
                 cache.store(initial.id, document)
                 return document
             }
@@ -110,6 +140,35 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     package func all(limit: Int) async throws -> [Document] {
         try await database.writer.read { [name] db in
             try String.fetchAll(db, sql: "SELECT body FROM \(name) ORDER BY created_at, rowid LIMIT ?", arguments: [limit])
+                .map { try Self.decoder.decode(Document.self, from: Data($0.utf8)) }
+        }
+    }
+
+    package func delete(id: String) async throws -> Bool {
+        do {
+            return try await database.writer.write { [name, cache] db in
+                try db.execute(sql: "DELETE FROM \(name)_listing WHERE id = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM \(name) WHERE id = ?", arguments: [id])
+                cache.forget(id)
+                return db.changesCount > 0
+            }
+        } catch {
+            cache.forget(id)
+            throw error
+        }
+    }
+
+    package func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document] {
+        guard !keys.isEmpty, limit > 0 else { return [] }
+        let marks = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        var arguments = StatementArguments(keys.sorted())
+        arguments += [limit, max(0, offset)]
+        return try await database.writer.read { [name, arguments] db in
+            try String.fetchAll(db, sql: """
+                SELECT d.body FROM (SELECT id, MAX(seq) AS seq FROM \(name)_listing WHERE key IN (\(marks))
+                                    GROUP BY id ORDER BY seq DESC LIMIT ? OFFSET ?) AS l
+                JOIN \(name) AS d ON d.id = l.id ORDER BY l.seq DESC
+                """, arguments: arguments)
                 .map { try Self.decoder.decode(Document.self, from: Data($0.utf8)) }
         }
     }

@@ -1,0 +1,96 @@
+import ClassroomKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TesseraStore
+
+/// Who is asking about a stored level, and what they may do with it. A level belongs to a
+/// signed-in account (`acct-<id>`) or to an anonymous browser, which proves it is the same browser
+/// with a secret key it keeps and sends in `X-Tessera-Owner-Key`; only the key's hash is stored,
+/// so a copy of the database cannot act as that browser.
+struct LevelCaller: Sendable {
+    static let ownerKeyHeader = HTTPField.Name("X-Tessera-Owner-Key")!
+    static let anonymousPrefix = "anon-"
+    /// The same `acct-<id>` a signed-in player's progress is kept under (`RouterRoutes.accountPrefix`).
+    static let accountPrefix = "acct-"
+
+    /// The signed-in account, if any.
+    let account: Account?
+    /// Everything this caller owns under: their account first, then their browser's key. A child
+    /// who made levels before signing in still finds them on the same browser.
+    let owners: [String]
+    /// The classes whose shared levels this caller sees: a pupil's own class, a teacher's classes.
+    let classes: [SchoolClass]
+    var classIDs: Set<String> { Set(classes.map(\.id)) }
+
+    init(account: Account?, owners: [String], classes: [SchoolClass]) {
+        self.account = account
+        self.owners = owners
+        self.classes = classes
+    }
+
+    /// Who new levels belong to: the account when signed in, else the browser's key.
+    var owner: String? { owners.first }
+
+    /// The caller of `request`. A malformed key is a 400 rather than silently ignored: a page that
+    /// sends one expects its levels to be kept under it.
+    static func of(_ request: Request, sessions: Sessions, classes: any ClassStore) async throws -> LevelCaller {
+        let account = try await sessions.account(for: request)?.0
+        var owners: [String] = []
+        if let account { owners.append(accountPrefix + account.id) }
+        if let key = request.headers[ownerKeyHeader] { owners.append(try anonymousOwner(key)) }
+        var own: [SchoolClass] = []
+        if let account {
+            switch account.role {
+            case .pupil: if let classID = account.classID, let schoolClass = try await classes.schoolClass(id: classID) { own = [schoolClass] }
+            case .teacher: own = try await classes.classes(teacherID: account.id)
+            }
+        }
+        return LevelCaller(account: account, owners: owners, classes: own)
+    }
+
+    /// `anon-` and the first 32 hex digits of the key's SHA-256 (the key: 32 to 64 hex digits).
+    static func anonymousOwner(_ key: String) throws -> String {
+        let key = key.trimmingCharacters(in: .whitespaces)
+        guard (32...64).contains(key.utf8.count), key.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) })
+        else {
+            throw APIError.badRequest("The X-Tessera-Owner-Key header must be 32 to 64 hex digits (0-9, a-f).", code: "invalid_owner_key")
+        }
+        return anonymousPrefix + String(Secrets.hash(key.lowercased()).prefix(32))
+    }
+
+    /// The owner for something new, or 400 saying how to be one.
+    func requireOwner() throws -> String {
+        guard let owner else {
+            throw APIError.badRequest("Saving a level needs an owner: sign in, or send a random key of 32 to 64 hex digits "
+                + "in the X-Tessera-Owner-Key header (keep it: it is how you change or delete your levels later).",
+                code: "owner_required")
+        }
+        return owner
+    }
+
+    func owns(_ level: StoredLevel) -> Bool { level.owner.map(owners.contains) ?? false }
+
+    /// A member of a class the level is shared with (a pupil of it or its teacher).
+    func isInSharedClass(_ level: StoredLevel) -> Bool { !classIDs.isDisjoint(with: level.shares.classes) }
+
+    /// Owner, link-shared, a class it is shared with, or stored before levels had owners.
+    func mayRead(_ level: StoredLevel) -> Bool {
+        level.owner == nil || level.shares.link || owns(level) || isInSharedClass(level)
+    }
+
+    /// The owner, or (moderation) the teacher of a class the level is shared with.
+    func mayDelete(_ level: StoredLevel) -> Bool {
+        owns(level) || (account?.role == .teacher && isInSharedClass(level))
+    }
+
+    /// The level for reading, or 404 to anyone who may not know it exists.
+    func readable(_ level: StoredLevel?, id: String) throws -> StoredLevel {
+        guard let level, mayRead(level) else { throw APIError.notFound("Level '\(id)'") }
+        return level
+    }
+
+    /// The listing keys of levels "shared with me": each of the caller's classes.
+    var sharedKeys: Set<String> { Set(classIDs.map(StoredLevel.classKey)) }
+    var ownKeys: Set<String> { Set(owners.map(StoredLevel.ownerKey)) }
+}

@@ -1,0 +1,223 @@
+import ClassroomKit
+import Foundation
+import GridKit
+import Hummingbird
+import RouterKit
+import TesseraStore
+
+/// `/api/router/levels…` for levels people make: their own list, changing, copying, sharing and
+/// deleting them. A level belongs to whoever saved it (`LevelCaller`); it is private until shared
+/// with a class or by link. To anyone who may not read a level it does not exist (404), so ids
+/// never confirm that someone else's level is there; someone who may read it but not change it
+/// gets 403 with what to do instead.
+struct LevelRoutes<Context: RequestContext>: Sendable {
+    let levels: any RouterLevelStore
+    let sessions: Sessions
+    let classes: any ClassStore
+
+    /// Levels per page of `GET /api/router/levels`.
+    static var pageSize: Int { 20 }
+    /// Classes one level may be shared with at once (a teacher's classes, with room to spare).
+    static var maxSharedClasses: Int { 50 }
+
+    func caller(_ request: Request) async throws -> LevelCaller {
+        try await LevelCaller.of(request, sessions: sessions, classes: classes)
+    }
+
+    /// `?scope=mine|shared&page=N`: the caller's own levels, or those shared with their class(es),
+    /// newest first, `pageSize` at a time.
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        let query = request.uri.queryParameters
+        let scope = query.get("scope").map { String($0) } ?? "mine"
+        guard ["mine", "shared"].contains(scope) else {
+            throw APIError.badRequest("`scope` is `mine` or `shared`.", code: "invalid_scope")
+        }
+        let page = try query.get("page").map { text in
+            guard let page = Int(text), (1...10_000).contains(page) else {
+                throw APIError.badRequest("`page` is a whole number from 1.", code: "invalid_page")
+            }
+            return page
+        } ?? 1
+        let caller = try await caller(request)
+        return try JSONBody.response(try await self.page(scope == "mine" ? caller.ownKeys : caller.sharedKeys, page, caller))
+    }
+
+    /// One page under `keys`, with whether there is another.
+    func page(_ keys: Set<String>, _ page: Int, _ caller: LevelCaller) async throws -> LevelPageJSON {
+        let size = Self.pageSize
+        let offset = (page - 1).multipliedReportingOverflow(by: size).partialValue
+        let found = try await levels.newest(listedUnder: keys, limit: size + 1, offset: offset)
+        return LevelPageJSON(levels: found.prefix(size).map { LevelSummaryJSON($0, for: caller) }, page: page,
+                             next: found.count > size ? page + 1 : nil,
+                             shareWith: caller.classes.filter { !$0.archived }.map { ClassChoiceJSON(id: $0.id, name: $0.name) })
+    }
+
+    /// Saves a new version of the caller's own level in place: the body is a level as POST takes
+    /// it, validated the same way; id, owner and sharing stay.
+    @Sendable func update(_ request: Request, context: Context) async throws -> Response {
+        let id = try RouterRoutes<Context>.levelID(context)
+        let caller = try await caller(request)
+        let stored = try caller.readable(try await levels.find(id: id), id: id)
+        let level = try Self.validated(try await JSONBody.decode(Level.self, from: request), id: id)
+        guard caller.owns(stored) else { throw Self.notYours }
+        let owners = caller.owners
+        let updated = try await levels.update(id: id) { stored in
+            // Checked again inside the write: ownership cannot change under us, but be exact.
+            guard stored.owner.map(owners.contains) == true else { throw Self.notYours }
+            stored.level = level
+        }
+        return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("Level '\(id)'"), for: caller))
+    }
+
+    /// Deletes a level for everyone: its owner, or the teacher of a class it is shared with
+    /// (moderation).
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        let id = try RouterRoutes<Context>.levelID(context)
+        let caller = try await caller(request)
+        let stored = try caller.readable(try await levels.find(id: id), id: id)
+        guard caller.mayDelete(stored) else {
+            throw APIError(.forbidden, code: "not_your_level",
+                           message: "Only the person who made this level, or the teacher of a class it is shared with, can delete it.")
+        }
+        _ = try await levels.delete(id: id)
+        return Response(status: .noContent)
+    }
+
+    /// A private copy, owned by the caller, of any level they may read (ours included).
+    @Sendable func copy(_ request: Request, context: Context) async throws -> Response {
+        let id = try RouterRoutes<Context>.levelID(context)
+        let caller = try await caller(request)
+        var level: Level
+        var source = StoredLevel.Source.custom
+        var sourcePk: Int?
+        if let ours = LevelCatalog.level(id: id) {
+            level = ours
+        } else {
+            let stored = try caller.readable(try await levels.find(id: id), id: id)
+            (level, source, sourcePk) = (stored.level, stored.source, stored.sourcePk)
+        }
+        let owner = try caller.requireOwner()
+        level.id = "custom-" + Secrets.id()
+        level.episode = nil
+        level.name = String(("Copy of " + level.name).prefix(LevelLimits.nameLength))
+        let copy = StoredLevel(level: level, source: source, sourcePk: sourcePk, owner: owner)
+        try await levels.insert(copy)
+        return try JSONBody.response(LevelSummaryJSON(copy, for: caller), status: .created)
+    }
+
+    /// `{"classes": [classId…], "link": true|false}` replaces who the level is shared with. A
+    /// teacher may share with their own classes, a pupil only with their own class.
+    @Sendable func sharing(_ request: Request, context: Context) async throws -> Response {
+        let id = try RouterRoutes<Context>.levelID(context)
+        let caller = try await caller(request)
+        let stored = try caller.readable(try await levels.find(id: id), id: id)
+        let body = try await JSONBody.decode(SharingRequest.self, from: request)
+        guard caller.owns(stored) else { throw Self.notYours }
+        var wanted: [String] = []
+        for classID in body.classes where !wanted.contains(classID) { wanted.append(classID) }
+        guard wanted.count <= Self.maxSharedClasses else {
+            throw APIError.badRequest("A level can be shared with at most \(Self.maxSharedClasses) classes.", code: "too_many_classes")
+        }
+        if let other = wanted.first(where: { !caller.classIDs.contains($0) }) {
+            throw APIError(.forbidden, code: "not_your_class", message: caller.account?.role == .teacher
+                ? "You can share levels only with your own classes; class '\(other)' is not one of them."
+                : "You can share a level only with your own class. Sign in with your class code first.")
+        }
+        let shares = StoredLevel.Shares(classes: wanted, link: body.link)
+        let updated = try await levels.update(id: id) { $0.shares = shares }
+        return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("Level '\(id)'"), for: caller))
+    }
+
+    static var notYours: APIError {
+        APIError(.forbidden, code: "not_your_level",
+                 message: "Only the person who made this level can change it. Make a copy to change it your way.")
+    }
+
+    /// A level from the designer made ready to store: bounded text, no episode, a name that fits,
+    /// validated like ours (422 with the reason otherwise).
+    static func validated(_ level: Level, id: String) throws -> Level {
+        var level = level
+        try level.checkTextBounds()
+        level.id = id
+        level.episode = nil
+        level.name = String(level.name.prefix(LevelLimits.nameLength))
+        try level.validate()
+        return level
+    }
+}
+
+/// `PUT /api/router/levels/{id}/sharing`'s body: both keys required, nothing else.
+struct SharingRequest: Decodable {
+    let classes: [String]
+    let link: Bool
+
+    init(from decoder: any Decoder) throws {
+        guard let body = try? decoder.container(keyedBy: AnyKey.self) else {
+            throw APIError.badRequest(#"The body must be {"classes": [class ids], "link": true or false}."#, code: "bad_json")
+        }
+        guard let classes = try? body.decode([String].self, forKey: "classes"), classes.allSatisfy({ (1...80).contains($0.utf8.count) }),
+              let link = try? body.decode(Bool.self, forKey: "link") else {
+            throw APIError.badRequest(#"The body must be {"classes": [class ids], "link": true or false}."#, code: "bad_json")
+        }
+        self.classes = classes
+        self.link = link
+    }
+}
+
+/// A stored level in a list: enough to show and open it, and what the caller may do with it.
+struct LevelSummaryJSON: Encodable {
+    let id: String
+    let name: String
+    let source: String
+    @Nullable var sourcePk: Int?
+    /// The caller owns it (and may change, share and delete it).
+    let mine: Bool
+    /// The caller may delete it (the owner, or the teacher of a class it is shared with).
+    let mayDelete: Bool
+    /// Who it is shared with; only its owner is told.
+    let shares: StoredLevel.Shares?
+
+    init(_ stored: StoredLevel, for caller: LevelCaller) {
+        id = stored.id
+        name = stored.level.name
+        source = stored.source.rawValue
+        sourcePk = stored.sourcePk
+        mine = caller.owns(stored)
+        mayDelete = caller.mayDelete(stored)
+        shares = mine ? stored.shares : nil
+    }
+}
+
+struct LevelPageJSON: Encodable {
+    let levels: [LevelSummaryJSON]
+    let page: Int
+    @Nullable var next: Int?
+    /// The classes the caller may share their levels with (a teacher's, or a pupil's own).
+    let shareWith: [ClassChoiceJSON]
+}
+
+struct ClassChoiceJSON: Encodable {
+    let id: String
+    let name: String
+}
+
+/// `GET /api/router/episodes` for one caller: the level list (`EpisodesJSON`, whose `custom` is the
+/// caller's own levels) with `shared` beside it: levels shared with the caller's class(es).
+struct PersonalEpisodesJSON: Encodable {
+    let episodes: EpisodesJSON
+    let shared: LevelPageJSON
+
+    init(_ episodes: EpisodesJSON, shared: LevelPageJSON) {
+        self.episodes = episodes
+        self.shared = shared
+    }
+
+    private enum Key: String, CodingKey { case shared }
+
+    /// One flat object: the level list's keys with `shared` beside them.
+    func encode(to encoder: any Encoder) throws {
+        try episodes.encode(to: encoder)
+        var json = encoder.container(keyedBy: Key.self)
+        try json.encode(shared.levels, forKey: .shared)
+    }
+}
