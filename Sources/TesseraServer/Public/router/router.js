@@ -14,6 +14,8 @@ import { PythonView } from "./python-view.js";
 import { rules, useRules } from "./rules.js";
 import { Runner } from "./runner.js";
 import { DESIGNER_URL, DRAFT_ID, readDraft } from "./test-drive.js";
+import { offerClaim } from "./claim-progress.js";
+import { guard, lockedMessage, markLocks, useLocks } from "./locks.js";
 
 const PLAYER_KEY = "tessera.router.player";
 const SPEED_KEY = "tessera.router.speed";
@@ -64,12 +66,14 @@ async function loadCatalog() {
   useRules(catalog.rules);
   state.order = catalog.episodes.flatMap((episode) => episode.levels.map((level) => level.id));
   state.progress = progress.levels ?? {};
+  useLocks(progress.locked); // a teacher's locks, for a signed-in pupil (locks.js)
 }
 
 async function refreshProgress() {
   try {
     const progress = await api(`/api/router/players/${encodeURIComponent(state.player)}/progress`);
     state.progress = progress.levels ?? {};
+    useLocks(progress.locked);
   } catch (error) {
     say(error.message);
   }
@@ -121,6 +125,7 @@ function renderSelect() {
       el("ol", { class: "level-grid" }, ...episode.levels.map((level) => levelTile(level, level.id))));
   });
   $("episodes").replaceChildren(...cards);
+  markLocks(state.episodes);
   $("custom-section").hidden = state.custom.length === 0;
   $("custom-levels").replaceChildren(...state.custom.map((level, index) =>
     levelTile({ id: level.id, name: level.name, maxScore: 0, blockly: true, python: false }, level.source === "imported" ? `I${index + 1}` : `C${index + 1}`)));
@@ -128,6 +133,8 @@ function renderSelect() {
 
 // ---- one level ----------------------------------------------------------------------------
 async function openLevel(id) {
+  const held = lockedMessage(id, state.episodes); // locked by the pupil's teacher
+  if (held) { history.replaceState(null, "", location.pathname); say(held); showSelect(); return; }
   if (state.order.length && !isUnlocked(id)) {
     say("That level is still locked: finish the one before it first.");
     showSelect();
@@ -291,6 +298,7 @@ $("pyview-toggle").addEventListener("click", () => setTab(state.tab === "pyview"
 $("speed").value = localStorage.getItem(SPEED_KEY) ?? "normal";
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("to-levels").addEventListener("click", (event) => { event.preventDefault(); location.hash = ""; });
+guard($("episodes")); // a tile locked by the teacher says why instead of opening
 
 async function route() {
   const id = /^#level=(.+)$/.exec(location.hash)?.[1];
@@ -308,6 +316,12 @@ window.addEventListener("tessera:account", async ({ detail: user }) => {
   state.player = player;
   await refreshProgress();
   if (!state.level) renderSelect();
+  // A pupil's first sign-in here may bring this browser's levels along (claim-progress.js).
+  offerClaim({ user, anonymous: playerId(), accountLevels: state.progress, claimed: (progress) => {
+    state.progress = progress.levels ?? {};
+    useLocks(progress.locked);
+    if (!state.level) renderSelect();
+  } });
 });
 
 window.addEventListener("hashchange", async () => {
