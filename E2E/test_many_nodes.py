@@ -11,6 +11,7 @@ started by scripts/nginx_nodes.py):
 
 Skipped unless TESSERA_TEST_DATABASE_URL names a PostgreSQL server (the test makes a database of
 its own there and drops it afterwards; `psql` must be installed) and nginx is installed."""
+import http.cookiejar
 import json
 import os
 import re
@@ -210,3 +211,55 @@ def test_a_posts_sync_started_on_both_nodes_at_once_runs_once(cluster):
     for url in cluster.node_urls:
         status, _, listing = request(url, "/api/posts")
         assert status == 200 and listing["total"] == 100
+
+
+def _signed_in(base):
+    """An opener that keeps cookies and repeats the CSRF cookie, as a signed-in page does."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def call(method, path, body=None, stream=False):
+        headers = {"Content-Type": "application/json", "Origin": base}
+        token = next((c.value for c in jar if c.name == "tessera_csrf"), None)
+        if token:
+            headers["X-CSRF-Token"] = token
+        data = None if body is None else json.dumps(body).encode()
+        answer = opener.open(urllib.request.Request(base + path, data=data, method=method, headers=headers), timeout=20)
+        return answer if stream else json.loads(answer.read() or b"null")
+    return call
+
+
+def test_a_teachers_scoreboard_on_one_node_hears_a_pupils_run_on_the_other(cluster):
+    node_a, node_b = cluster.node_urls
+    teacher = _signed_in(node_a)
+    teacher("POST", "/api/auth/teachers", {"name": "Ms Nodes", "email": f"nodes-{time.time_ns()}@school.org",
+                                           "password": "a long enough password"})
+    made = teacher("POST", "/api/classes", {"name": "Two nodes"})
+    pupil = teacher("POST", f"/api/classes/{made['id']}/pupils", {"names": ["Robin"]})["pupils"][0]
+    stream = teacher("GET", f"/api/classes/{made['id']}/scoreboard/events", stream=True)
+    try:
+        events = []
+
+        def read():
+            for raw in stream:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("data: "):
+                    events.append(json.loads(line[6:]))
+                    if len(events) == 2:
+                        return
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        deadline = time.monotonic() + 5
+        while not events and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert events and events[0]["kind"] == "ready"
+        robin = _signed_in(node_b)
+        robin("POST", "/api/auth/login", {"classCode": made["code"], "name": "Robin", "password": pupil["password"]})
+        robin("POST", "/api/router/levels/1/runs", {"program": {"blocks": [{"type": "move_forwards"}, {"type": "move_forwards"}]}})
+        reader.join(timeout=5)
+        assert len(events) == 2 and events[1] == {"kind": "run", "pupil": pupil["id"], "level": "1"}, events
+        board = teacher("GET", f"/api/classes/{made['id']}/scoreboard?episode=1")
+        assert board["pupils"][0]["levels"]["1"]["solved"] is True
+    finally:
+        stream.close()
