@@ -66,6 +66,7 @@ def test_a_locked_episode_cannot_be_started_by_the_class_and_stays_open_to_every
     expect(teacher.get_by_test_id("episode-lock")).to_have_attribute("aria-pressed", "true")
     first_of_two = episode_levels(teacher, 2)[0]
     expect(teacher.get_by_test_id(f"lock-level-{first_of_two}")).to_be_disabled()  # locked with its episode
+    shot(teacher, "dashboard-locked-desktop")
     teacher.reload()  # stored on the server, and the episode is remembered
     expect(teacher.get_by_test_id("episode-lock")).to_have_attribute("aria-pressed", "true")
     assert teacher_problems == [], teacher_problems
@@ -87,12 +88,12 @@ def test_a_locked_episode_cannot_be_started_by_the_class_and_stays_open_to_every
     expect(tile).to_have_attribute("data-teacher-locked", "true")
     expect(tile).to_have_attribute("aria-label", f"{first_of_two}: {tile.locator('.level-name').inner_text()} (locked by your teacher)")
     expect(pupil.get_by_test_id("level-3")).to_have_attribute("data-teacher-locked", "true")
-    expect(pupil.get_by_test_id("episode-1").get_by_test_id("lock-note")).to_contain_text("Level 3:")
+    expect(pupil.get_by_test_id("episode-1").get_by_test_id("lock-note")).to_contain_text(f"{MESSAGE} these for now: level 3.")
     shot(pupil, "locked-level-select-tablet", full_page=True)
     # aria-disabled (a screen reader hears it cannot be played) still takes a tap, which says why;
     # Playwright counts aria-disabled as "not enabled", hence force.
     tile.tap(force=True)
-    expect(pupil.get_by_test_id("message")).to_contain_text(MESSAGE)
+    expect(pupil.get_by_test_id("message")).to_have_text(f"{MESSAGE} level {first_of_two} for now. Pick another level, or ask your teacher.")
     expect(pupil.get_by_test_id("level-view")).to_be_hidden()
     # Not by its address either, nor by the server.
     pupil.evaluate(f"location.hash = 'level={first_of_two}'")

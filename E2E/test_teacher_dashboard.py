@@ -14,6 +14,7 @@ import time
 from playwright.sync_api import expect
 
 from conftest import watch_errors
+from test_accessibility import assert_clean, check
 from test_classroom import PASSWORD, add_pupils, classroom_server, make_class, open_page, sign_up  # noqa: F401 (fixtures)
 from test_classroom_progress import sign_in_on_router
 from test_router import add, new_player, open_level, open_router, play_and_wait
@@ -99,6 +100,7 @@ def test_a_pupils_finished_level_shows_live_and_the_teacher_replays_their_progra
     expect(teacher.get_by_test_id("level-total-1")).to_contain_text("1/3 solved")
     expect(pupil_row(teacher, "Ben").get_by_test_id("cell-1")).to_have_attribute("data-played", "false")
     shot(teacher, "dashboard-desktop")
+    board_report = check(teacher, "the scoreboard")
 
     # The pupil's program: blocks (read only) and Python, the score, and the run replayed on the map.
     cell.get_by_role("button").press("Enter")
@@ -117,6 +119,7 @@ def test_a_pupils_finished_level_shows_live_and_the_teacher_replays_their_progra
     expect(panel.get_by_test_id("replay-status")).to_contain_text("delivered")
     expect(panel.locator(".house.delivered")).to_have_count(1)
     shot(teacher, "program-panel-desktop")
+    assert_clean(board_report, check(teacher, "the program panel"))
     teacher.keyboard.press("Escape")
     expect(panel).to_be_hidden()
     expect(cell.get_by_role("button")).to_be_focused()

@@ -27,13 +27,15 @@ export function useLocks(value) {
     : null;
 }
 
-/** The teacher's message when level `id` (in `episodes`, the catalog) is locked for this pupil, else null. */
+/** What to say when level `id` (in `episodes`, the catalog) is locked for this pupil, else null. */
 export function lockedMessage(id, episodes) {
   if (!locked) return null;
-  if (locked.levels.includes(id)) return locked.message;
   const episode = episodes.find((each) => each.levels.some((level) => level.id === id));
-  return episode && locked.episodes.includes(episode.number) ? locked.message : null;
+  return locked.levels.includes(id) || (episode && locked.episodes.includes(episode.number)) ? whyLocked(id) : null;
 }
+
+// One level's words (the progress message speaks of "these", for a list of them).
+const whyLocked = (id) => `Your teacher has locked level ${id} for now. Pick another level, or ask your teacher.`;
 
 function padlock() {
   return svgEl("svg", { viewBox: "0 0 16 16", class: "lock-icon teacher-lock", "aria-hidden": "true" },
@@ -54,7 +56,9 @@ export function markLocks(episodes) {
     const some = episode.levels.filter((level) => lockedMessage(level.id, episodes));
     card.dataset.locked = String(whole);
     if (some.length) {
-      const text = whole ? `Locked by your teacher. ${locked.message}` : `${some.length === 1 ? "Level" : "Levels"} ${some.map((level) => level.id).join(", ")}: ${locked.message}`;
+      // The teacher's words as they are for a whole episode; for single levels, which ones.
+      const which = `${some.length === 1 ? "level" : "levels"} ${some.map((level) => level.id).join(", ")}`;
+      const text = whole ? locked.message : `${locked.message.replace(/[.!]\s*$/, "")}: ${which}.`;
       card.querySelector("h3")?.after(el("p", { class: "teacher-lock-note", "data-testid": "lock-note" }, padlock(), " ", text));
     }
     for (const level of some) {
@@ -77,6 +81,6 @@ export function guard(container) {
     if (!tile || !container.contains(tile)) return;
     event.stopPropagation();
     event.preventDefault();
-    say(locked?.message ?? "Your teacher has locked this level for now.");
+    say(whyLocked(tile.dataset.testid.replace(/^level-/, "")));
   }, true);
 }
