@@ -158,14 +158,18 @@ def test_a_pupils_finished_level_shows_live_and_the_teacher_replays_their_progra
     assert pupil_problems == [], pupil_problems
 
 
-def test_the_csv_download_has_each_pupils_row(open_page):
+def test_the_csv_download_has_each_pupils_row_and_the_chosen_class_is_remembered(open_page):
     teacher = open_page()
     problems = watch_errors(teacher)
     _, code, passwords = class_with_pupils(teacher, "CSV class", ["Dev", "Eve"])
+    teacher.goto("/classroom/")
+    make_class(teacher, "Empty class")
     pupil = open_page()
     sign_in_on_router(pupil, code, "Eve", passwords["Eve"])
     finish_level_one(pupil)
+
     open_dashboard(teacher)
+    teacher.get_by_test_id("class-select").select_option(label="CSV class")
     expect(pupil_row(teacher, "Eve").get_by_test_id("cell-1")).to_have_attribute("data-played", "true")
     with teacher.expect_download() as download:
         teacher.get_by_test_id("csv").click()
@@ -175,6 +179,20 @@ def test_the_csv_download_has_each_pupils_row(open_page):
     by_name = {row[0]: row for row in rows[1:]}
     assert set(by_name) >= {"Dev", "Eve"}, rows
     assert "20" in by_name["Eve"], by_name["Eve"]
+
+    # The last choice is remembered; a class without pupils says where to add them.
+    csv_class = teacher.get_by_test_id("class-select").input_value()
+    teacher.get_by_test_id("episode-select").select_option("2")
+    expect(teacher.get_by_test_id("board-title")).to_have_text("CSV class: Episode 2")
+    teacher.goto("/router/teacher.html")
+    expect(teacher.get_by_test_id("board-title")).to_have_text("CSV class: Episode 2")
+    teacher.get_by_test_id("class-select").select_option(label="Empty class")
+    expect(teacher.get_by_test_id("no-pupils")).to_be_visible()
+    expect(teacher.get_by_test_id("no-pupils").get_by_role("link")).to_have_attribute("href", re.compile(r"^/classroom/#class="))
+    # The Classroom page links a class by its address.
+    teacher.goto(f"/router/teacher.html#class={csv_class}")
+    expect(teacher.get_by_test_id("board-title")).to_have_text(re.compile(r"^CSV class: Episode"))
+    expect(teacher.get_by_test_id("pupil-row")).to_have_count(2)
     assert problems == [], problems
 
 

@@ -202,6 +202,13 @@ $("episode-select").addEventListener("change", async () => {
   await load();
   draw();
 });
+// A link to another class or episode of this page (the page's own address updates do not fire this).
+window.addEventListener("hashchange", () => {
+  const { classId, episode } = fromAddress();
+  if (!classId || !state.classes.some((one) => one.id === classId)) return;
+  if (classId !== state.classId) selectClass(classId, episode);
+  else if (episode && episode !== state.episode) { state.episode = episode; load().then(draw); }
+});
 window.addEventListener("pagehide", () => state.stream?.close());
 
 try {
