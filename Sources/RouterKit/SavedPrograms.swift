@@ -12,14 +12,7 @@ public struct SavedPrograms: Codable, Equatable, Sendable {
         public var max: Int
         public var success: Bool
         public var at: Date
-
-        public init(program: String, score: Int, max: Int, success: Bool, at: Date) {
-            self.program = program
-            self.score = score
-            self.max = max
-            self.success = success
-            self.at = at
-        }
+        // Made by `record(program:result:at:)`; the memberwise init stays internal (tests use it).
     }
 
     /// `SavedPrograms.id(player:level:)`.

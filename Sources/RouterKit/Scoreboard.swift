@@ -4,16 +4,11 @@ import Foundation
 /// The coded form is the API's (`GET /api/classes/{id}/scoreboard`), so the server, the CLI and a
 /// Swift client read the same thing; `csv` is the download of the same table.
 public struct Scoreboard: Codable, Equatable, Sendable {
+    /// The class: `id`, `name`, and the `code` its pupils sign in with.
     public struct Group: Codable, Equatable, Sendable {
         public var id: String
         public var name: String
         public var code: String
-
-        public init(id: String, name: String, code: String) {
-            self.id = id
-            self.name = name
-            self.code = code
-        }
     }
 
     public struct EpisodeName: Codable, Equatable, Sendable {
@@ -74,17 +69,7 @@ public struct Scoreboard: Codable, Equatable, Sendable {
     }
 
     /// A pupil as the scoreboard needs them: who, and their progress (nil: never played).
-    public struct Player: Sendable {
-        public var id: String
-        public var name: String
-        public var progress: PlayerProgress?
-
-        public init(id: String, name: String, progress: PlayerProgress?) {
-            self.id = id
-            self.name = name
-            self.progress = progress
-        }
-    }
+    public typealias Player = (id: String, name: String, progress: PlayerProgress?)
 
     public var `class`: Group
     public var episode: EpisodeName
@@ -95,8 +80,8 @@ public struct Scoreboard: Codable, Equatable, Sendable {
 
     /// The board of `episode` (one of `LevelCatalog.episodes`) for these pupils, sorted by name.
     /// Sums saturate: counts come back from storage, which this type does not control.
-    public init(class group: Group, episode: Episode, pupils players: [Player]) {
-        self.class = group
+    public init(class group: (id: String, name: String, code: String), episode: Episode, pupils players: [Player]) {
+        self.class = Group(id: group.id, name: group.name, code: group.code)
         self.episode = EpisodeName(number: episode.number, name: episode.name)
         episodes = LevelCatalog.episodes.map { EpisodeName(number: $0.number, name: $0.name) }
         levels = episode.levelIDs.compactMap(LevelCatalog.level(id:)).map { Column(id: $0.id, name: $0.name, max: $0.fullScore) }

@@ -63,9 +63,9 @@ import Testing
         let episode = try #require(LevelCatalog.episodes.first)
         let first = try #require(episode.levelIDs.first)
         let played = PlayerProgress(id: "acct-b", levels: [first: .init(best: 20, max: 20, attempts: 3, solved: true, seconds: 90)])
-        let board = Scoreboard(class: .init(id: "c", name: "5B", code: "ABCDEF"), episode: episode, pupils: [
-            .init(id: "b", name: "=Bob", progress: played),
-            .init(id: "a", name: "Ann, \"Jr\"", progress: nil),
+        let board = Scoreboard(class: (id: "c", name: "5B", code: "ABCDEF"), episode: episode, pupils: [
+            (id: "b", name: "=Bob", progress: played),
+            (id: "a", name: "Ann, \"Jr\"", progress: nil),
         ])
         #expect(board.pupils.map(\.id) == ["b", "a"] || board.pupils.map(\.id) == ["a", "b"])
         let bob = try #require(board.pupils.first { $0.id == "b" })

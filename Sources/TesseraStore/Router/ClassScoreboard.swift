@@ -11,12 +11,12 @@ package enum ClassScoreboard {
         let players = try await withThrowingTaskGroup(of: Scoreboard.Player.self) { group in
             for pupil in pupils {
                 group.addTask {
-                    Scoreboard.Player(id: pupil.id, name: pupil.name, progress: try await progress.find(id: "acct-" + pupil.id))
+                    (id: pupil.id, name: pupil.name, progress: try await progress.find(id: "acct-" + pupil.id))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        return Scoreboard(class: .init(id: schoolClass.id, name: schoolClass.name, code: schoolClass.code),
+        return Scoreboard(class: (id: schoolClass.id, name: schoolClass.name, code: schoolClass.code),
                           episode: episode, pupils: players)
     }
 }
