@@ -11,7 +11,6 @@ started by scripts/nginx_nodes.py):
 
 Skipped unless TESSERA_TEST_DATABASE_URL names a PostgreSQL server (the test makes a database of
 its own there and drops it afterwards; `psql` must be installed) and nginx is installed."""
-import http.cookiejar
 import json
 import os
 import re
@@ -33,6 +32,7 @@ from test_tictactoe import host_online, join_online
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import nginx_nodes  # noqa: E402  (scripts/ is not a package)
+from tessera_server import Browser  # noqa: E402
 
 DATABASE_URL = os.environ.get("TESSERA_TEST_DATABASE_URL", "")
 pytestmark = [
@@ -146,6 +146,27 @@ def test_nginx_sends_a_loopback_host_and_refuses_other_names(cluster):
     assert status == 413 and body["error"]["code"] == "payload_too_large"
 
 
+def _read_events(stream, count, first_within=5):
+    """Reads COUNT `data:` events of STREAM on a thread into a list of (arrival time, JSON); returns
+    (list, thread) once the first has arrived (or FIRST_WITHIN seconds have passed)."""
+    events = []
+
+    def read():
+        for raw in stream:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("data: "):
+                events.append((time.monotonic(), json.loads(line[6:])))
+                if len(events) == count:
+                    return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    deadline = time.monotonic() + first_within
+    while not events and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return events, reader
+
+
 def test_event_stream_through_nginx_sees_a_move_made_on_the_other_node(cluster):
     status, _, game = request(cluster.url, "/api/tictactoe/games", "POST", {"mode": "local", "players": ["A", "B"]})
     assert status == 201, game
@@ -154,21 +175,7 @@ def test_event_stream_through_nginx_sees_a_move_made_on_the_other_node(cluster):
         assert stream.headers["Content-Type"].startswith("text/event-stream")
         upstream = stream.headers["X-Tessera-Upstream"]
         other = next(url for url in cluster.node_urls if not url.endswith(upstream))
-        events = []
-
-        def read():
-            for raw in stream:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("data: "):
-                    events.append((time.monotonic(), json.loads(line[6:])))
-                    if len(events) == 2:
-                        return
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        deadline = time.monotonic() + 5
-        while not events and time.monotonic() < deadline:
-            time.sleep(0.01)
+        events, reader = _read_events(stream, 2)
         assert events and events[0][1]["version"] == 0, "no first event through nginx"
         moved_at = time.monotonic()
         status, _, moved = request(other, f"/api/tictactoe/games/{game['id']}/moves", "POST", {"row": 2, "col": 0})
@@ -213,53 +220,23 @@ def test_a_posts_sync_started_on_both_nodes_at_once_runs_once(cluster):
         assert status == 200 and listing["total"] == 100
 
 
-def _signed_in(base):
-    """An opener that keeps cookies and repeats the CSRF cookie, as a signed-in page does."""
-    jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-
-    def call(method, path, body=None, stream=False):
-        headers = {"Content-Type": "application/json", "Origin": base}
-        token = next((c.value for c in jar if c.name == "tessera_csrf"), None)
-        if token:
-            headers["X-CSRF-Token"] = token
-        data = None if body is None else json.dumps(body).encode()
-        answer = opener.open(urllib.request.Request(base + path, data=data, method=method, headers=headers), timeout=20)
-        return answer if stream else json.loads(answer.read() or b"null")
-    return call
-
-
 def test_a_teachers_scoreboard_on_one_node_hears_a_pupils_run_on_the_other(cluster):
     node_a, node_b = cluster.node_urls
-    teacher = _signed_in(node_a)
-    teacher("POST", "/api/auth/teachers", {"name": "Ms Nodes", "email": f"nodes-{time.time_ns()}@school.org",
+    teacher = Browser(node_a)
+    teacher.call("POST", "/api/auth/teachers", {"name": "Ms Nodes", "email": f"nodes-{time.time_ns()}@school.org",
                                            "password": "a long enough password"})
-    made = teacher("POST", "/api/classes", {"name": "Two nodes"})
-    pupil = teacher("POST", f"/api/classes/{made['id']}/pupils", {"names": ["Robin"]})["pupils"][0]
-    stream = teacher("GET", f"/api/classes/{made['id']}/scoreboard/events", stream=True)
+    made = teacher.call("POST", "/api/classes", {"name": "Two nodes"})
+    pupil = teacher.call("POST", f"/api/classes/{made['id']}/pupils", {"names": ["Robin"]})["pupils"][0]
+    stream = teacher.open("GET", f"/api/classes/{made['id']}/scoreboard/events", timeout=20)
     try:
-        events = []
-
-        def read():
-            for raw in stream:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("data: "):
-                    events.append(json.loads(line[6:]))
-                    if len(events) == 2:
-                        return
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        deadline = time.monotonic() + 5
-        while not events and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert events and events[0]["kind"] == "ready"
-        robin = _signed_in(node_b)
-        robin("POST", "/api/auth/login", {"classCode": made["code"], "name": "Robin", "password": pupil["password"]})
-        robin("POST", "/api/router/levels/1/runs", {"program": {"blocks": [{"type": "move_forwards"}, {"type": "move_forwards"}]}})
+        events, reader = _read_events(stream, 2)
+        assert events and events[0][1]["kind"] == "ready"
+        robin = Browser(node_b)
+        robin.call("POST", "/api/auth/login", {"classCode": made["code"], "name": "Robin", "password": pupil["password"]})
+        robin.call("POST", "/api/router/levels/1/runs", {"program": {"blocks": [{"type": "move_forwards"}, {"type": "move_forwards"}]}})
         reader.join(timeout=5)
-        assert len(events) == 2 and events[1] == {"kind": "run", "pupil": pupil["id"], "level": "1"}, events
-        board = teacher("GET", f"/api/classes/{made['id']}/scoreboard?episode=1")
+        assert len(events) == 2 and events[1][1] == {"kind": "run", "pupil": pupil["id"], "level": "1"}, events
+        board = teacher.call("GET", f"/api/classes/{made['id']}/scoreboard?episode=1")
         assert board["pupils"][0]["levels"]["1"]["solved"] is True
     finally:
         stream.close()

@@ -2,33 +2,12 @@
 its write-ahead log) and not in the server's log, even at the most detailed log level. A teacher
 signs up, makes a class with pupils, a pupil signs in, someone tries a wrong password, the teacher
 changes theirs and resets a pupil's; then every file in the data folder and the log is searched."""
-import http.cookiejar
-import json
 import os
 import shutil
 import tempfile
-import urllib.error
-import urllib.request
 
 from conftest import start_server
-
-
-class Client:
-    def __init__(self, base):
-        self.base, self.jar = base, http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def call(self, method, path, body=None):
-        headers = {"Content-Type": "application/json", "Origin": self.base}
-        token = next((c.value for c in self.jar if c.name == "tessera_csrf"), None)
-        if token:
-            headers["X-CSRF-Token"] = token
-        data = None if body is None else json.dumps(body).encode()
-        try:
-            with self.opener.open(urllib.request.Request(self.base + path, data=data, method=method, headers=headers), timeout=30) as answer:
-                return answer.status, json.loads(answer.read() or b"null")
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"null")
+from tessera_server import Browser
 
 
 def test_no_password_is_stored_or_logged_in_plain_text():
@@ -37,18 +16,18 @@ def test_no_password_is_stored_or_logged_in_plain_text():
     base = f"http://127.0.0.1:{port}"
     secrets = ["Teacher's first secret 123", "Teacher's second secret 456", "Wrong guess 789xyz"]
     try:
-        teacher = Client(base)
-        assert teacher.call("POST", "/api/auth/teachers", {"name": "Ms Vault", "email": "vault@school.org", "password": secrets[0]})[0] == 201
-        status, made = teacher.call("POST", "/api/classes", {"name": "Vault class"})
+        teacher = Browser(base)
+        assert teacher.request("POST", "/api/auth/teachers", {"name": "Ms Vault", "email": "vault@school.org", "password": secrets[0]})[0] == 201
+        status, made = teacher.request("POST", "/api/classes", {"name": "Vault class"})
         assert status == 201
-        status, added = teacher.call("POST", f"/api/classes/{made['id']}/pupils", {"names": ["Ada", "Bo"]})
+        status, added = teacher.request("POST", f"/api/classes/{made['id']}/pupils", {"names": ["Ada", "Bo"]})
         assert status == 201
         secrets += [pupil["password"] for pupil in added["pupils"]]
-        pupil = Client(base)
-        assert pupil.call("POST", "/api/auth/login", {"classCode": made["code"], "name": "Ada", "password": added["pupils"][0]["password"]})[0] == 200
-        assert Client(base).call("POST", "/api/auth/login", {"email": "vault@school.org", "password": secrets[2]})[0] == 401
-        assert teacher.call("PUT", "/api/auth/password", {"currentPassword": secrets[0], "newPassword": secrets[1]})[0] == 200
-        status, reset = teacher.call("POST", f"/api/classes/{made['id']}/pupils/{added['pupils'][1]['id']}/password")
+        pupil = Browser(base)
+        assert pupil.request("POST", "/api/auth/login", {"classCode": made["code"], "name": "Ada", "password": added["pupils"][0]["password"]})[0] == 200
+        assert Browser(base).request("POST", "/api/auth/login", {"email": "vault@school.org", "password": secrets[2]})[0] == 401
+        assert teacher.request("PUT", "/api/auth/password", {"currentPassword": secrets[0], "newPassword": secrets[1]})[0] == 200
+        status, reset = teacher.request("POST", f"/api/classes/{made['id']}/pupils/{added['pupils'][1]['id']}/password")
         assert status == 200
         secrets.append(reset["password"])
     finally:

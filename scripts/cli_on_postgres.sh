@@ -21,28 +21,21 @@ base=$(python3 scripts/tessera_server.py url "$data/serve.log" 60 "$pid")
 
 email="cli-check-$RANDOM$RANDOM@school.org"
 python3 - "$base" "$email" "$data/class-code" <<'PY'
-import http.cookiejar, json, sys, urllib.request
+import sys
+sys.path.insert(0, "scripts")
+from tessera_server import Browser
 base = sys.argv[1]
-def browser():
-    jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    def call(method, path, body=None):
-        data = None if body is None else json.dumps(body).encode()
-        headers = {"Content-Type": "application/json", "Origin": base, "X-Tessera-Owner-Key": "0123456789abcdef0123456789abcdef"}
-        csrf = next((c.value for c in jar if c.name == "tessera_csrf"), None)
-        if csrf: headers["X-CSRF-Token"] = csrf
-        with opener.open(urllib.request.Request(base + path, data=data, method=method, headers=headers), timeout=120) as answer:
-            return answer.read().decode()
-    return call
-call = browser()
-call("POST", "/api/posts/sync")  # an event stream: read to its end, the sync has committed
-level = json.loads(call("GET", "/api/router/levels/1"))
+browser = lambda: Browser(base, headers={"X-Tessera-Owner-Key": "0123456789abcdef0123456789abcdef"})
+teacher = browser()
+call = teacher.call
+teacher.open("POST", "/api/posts/sync", timeout=120).read()  # an event stream: read to its end, the sync has committed
+level = call("GET", "/api/router/levels/1")
 level["name"] = "Stored on PostgreSQL"
-saved = json.loads(call("POST", "/api/router/levels", level))
+saved = call("POST", "/api/router/levels", level)
 call("POST", "/api/auth/teachers", {"name": "Ms Postgres", "email": sys.argv[2], "password": "a long enough password"})
-made = json.loads(call("POST", "/api/classes", {"name": "Oaks"}))
-pupil = json.loads(call("POST", "/api/classes/%s/pupils" % made["id"], {"names": ["Robin"]}))["pupils"][0]
-pupil_call = browser()
+made = call("POST", "/api/classes", {"name": "Oaks"})
+pupil = call("POST", "/api/classes/%s/pupils" % made["id"], {"names": ["Robin"]})["pupils"][0]
+pupil_call = browser().call
 pupil_call("POST", "/api/auth/login", {"classCode": made["code"], "name": "Robin", "password": pupil["password"]})
 pupil_call("POST", "/api/router/levels/1/runs", {"program": {"blocks": [{"type": "move_forwards"}, {"type": "move_forwards"}]}})
 open(sys.argv[3], "w").write(made["code"])

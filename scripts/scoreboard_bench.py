@@ -12,7 +12,6 @@ median p50/p99 of each. Exits 1 when the scoreboard's median p99 is 50 ms or mor
 Loopback only; bounded in time; always stops the server it started.
 """
 import argparse
-import http.cookiejar
 import json
 import os
 import re
@@ -21,32 +20,12 @@ import subprocess
 import sys
 import tempfile
 import threading
-import urllib.request
 
 import tessera_server  # beside this script
+from tessera_server import Browser
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOLUTIONS = os.path.join(ROOT, "Tests/RouterKitTests/Solutions")
-
-
-class Browser:
-    """Keeps cookies and repeats the CSRF cookie in X-CSRF-Token, as the pages do."""
-
-    def __init__(self, base):
-        self.base, self.jar = base, http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def call(self, method, path, body=None):
-        headers = {"Content-Type": "application/json", "Origin": self.base}
-        csrf = next((c.value for c in self.jar if c.name == "tessera_csrf"), None)
-        if csrf:
-            headers["X-CSRF-Token"] = csrf
-        data = None if body is None else json.dumps(body).encode()
-        with self.opener.open(urllib.request.Request(self.base + path, data=data, method=method, headers=headers), timeout=60) as answer:
-            return json.loads(answer.read() or b"null")
-
-    def cookie_header(self):
-        return "; ".join("%s=%s" % (c.name, c.value) for c in self.jar)
 
 
 def wrk(url, seconds, cookie=None):

@@ -13,6 +13,9 @@ import shutil
 import subprocess
 import sys
 import time
+import http.cookiejar
+import json
+import urllib.error
 import urllib.request
 
 LINE = re.compile(r"^Tessera on (http://\S+?)/?\s", re.MULTILINE)
@@ -77,6 +80,40 @@ def health_timings(base, seconds, every=0.05):
         time.sleep(every)
     timings.sort()
     return timings[len(timings) // 2], timings[min(len(timings) - 1, int(len(timings) * 0.99))], len(timings)
+
+
+class Browser:
+    """A client that keeps its cookies and repeats the CSRF cookie in X-CSRF-Token, as a signed-in
+    page does (standard library only)."""
+
+    def __init__(self, base, headers=None):
+        self.base, self.jar, self.headers = base, http.cookiejar.CookieJar(), dict(headers or {})
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def open(self, method, path, body=None, timeout=60):
+        """The raw response (an event stream stays open); raises HTTPError for a 4xx/5xx."""
+        headers = {"Content-Type": "application/json", "Origin": self.base, **self.headers}
+        token = next((c.value for c in self.jar if c.name == "tessera_csrf"), None)
+        if token:
+            headers["X-CSRF-Token"] = token
+        data = None if body is None else json.dumps(body).encode()
+        return self.opener.open(urllib.request.Request(self.base + path, data=data, method=method, headers=headers), timeout=timeout)
+
+    def request(self, method, path, body=None):
+        """(status, parsed JSON body) for any status."""
+        try:
+            with self.open(method, path, body) as answer:
+                return answer.status, json.loads(answer.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def call(self, method, path, body=None):
+        """The parsed JSON body of a 2xx answer; raises HTTPError otherwise."""
+        with self.open(method, path, body) as answer:
+            return json.loads(answer.read() or b"null")
+
+    def cookie_header(self):
+        return "; ".join("%s=%s" % (c.name, c.value) for c in self.jar)
 
 
 def _pid_alive(pid):
