@@ -40,6 +40,8 @@ class ClassView {
       el("p", { class: "class-code big" }, el("span", { class: "code-label", text: "Class code " }),
         el("span", { class: "code", "data-testid": "class-view-code", text: one.code })),
       el("p", { class: "muted how" }, `Pupils go to ${location.origin}/router/, choose “I'm in a class” and type this code, their name and their password.`),
+      el("p", { class: "dashboard-link" }, el("a", { href: `/router/teacher.html#class=${encodeURIComponent(one.id)}`, "data-testid": "open-dashboard",
+        text: "See how the class is doing: scoreboard, programs and locks ▸" })),
       archivedNote,
       this.passwords,
       this.addForm(),
