@@ -99,6 +99,15 @@ def test_a_pupils_finished_level_shows_live_and_the_teacher_replays_their_progra
     expect(ada.get_by_test_id("pupil-total")).to_contain_text("1 solved")
     expect(teacher.get_by_test_id("level-total-1")).to_contain_text("1/3 solved")
     expect(pupil_row(teacher, "Ben").get_by_test_id("cell-1")).to_have_attribute("data-played", "false")
+
+    # She tries again with one block too few: the latest run fails, the best stays.
+    pupil.get_by_test_id("close-result").click()
+    pupil.get_by_test_id("clear-program").click()
+    add(pupil, "move_forwards", 1)
+    play_and_wait(pupil)
+    expect(pupil.get_by_test_id("result")).to_have_attribute("data-success", "false")
+    expect(cell.get_by_role("button")).to_have_attribute("aria-label", re.compile(r"best 20 out of 20, 3 stars, 2 attempts"))
+    expect(cell.get_by_test_id("cell-best")).to_have_text("20/20")
     shot(teacher, "dashboard-desktop")
     board_report = check(teacher, "the scoreboard")
 
@@ -107,7 +116,12 @@ def test_a_pupils_finished_level_shows_live_and_the_teacher_replays_their_progra
     panel = teacher.get_by_test_id("program-dialog")
     expect(panel).to_be_visible()
     expect(panel.get_by_test_id("program-title")).to_have_text(re.compile(r"^Ada Lovelace · Level 1: "))
-    expect(panel.get_by_test_id("run-summary")).to_contain_text("score 20/20")
+    expect(panel.get_by_test_id("show-latest")).to_have_attribute("aria-pressed", "true")
+    expect(panel.get_by_test_id("run-summary")).to_contain_text("Latest run · score 0/20 · 1 block")
+    expect(panel.get_by_test_id("run-outcome")).to_have_attribute("data-success", "false")
+    expect(panel.get_by_test_id("program-blocks").get_by_test_id("block")).to_have_count(1)
+    panel.get_by_test_id("show-best").click()
+    expect(panel.get_by_test_id("run-summary")).to_contain_text("Best run · score 20/20 · 2 blocks")
     expect(panel.get_by_test_id("program-blocks").get_by_test_id("block")).to_have_count(2)
     expect(panel.get_by_test_id("program-blocks").locator(".row")).to_have_count(3)  # Start and the two moves
     expect(panel.get_by_test_id("program-python")).to_contain_text("my_van.move_forwards()")
@@ -141,7 +155,7 @@ def test_a_pupils_finished_level_shows_live_and_the_teacher_replays_their_progra
             assert abs(box["x"] - scroller["x"]) < 3, "the pupil's name stays at the left while the table scrolls"
             shot(other, "dashboard-phone-scrolled")
             row.get_by_test_id("cell-1").get_by_role("button").tap()
-            expect(other.get_by_test_id("program-blocks").get_by_test_id("block")).to_have_count(2)
+            expect(other.get_by_test_id("program-blocks").get_by_test_id("block")).to_have_count(1)  # the latest run
             fits(other)
             shot(other, "program-panel-phone")
             other.get_by_test_id("program-dialog").evaluate("node => { node.scrollTop = node.scrollHeight; }")
