@@ -63,24 +63,22 @@ extension SQLiteAccountStore {
     }
 
     package func schoolClass(id: String) async throws -> SchoolClass? {
-        try await database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.classColumns) FROM classes WHERE id = ?", arguments: [id])
-                .map(Self.schoolClass)
-        }
+        try await classes(where: "id = ?", [id]).first
     }
 
     package func schoolClass(code: String) async throws -> SchoolClass? {
-        try await database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.classColumns) FROM classes WHERE code = ?", arguments: [code])
-                .map(Self.schoolClass)
-        }
+        try await classes(where: "code = ?", [code]).first
     }
 
     package func classes(teacherID: String) async throws -> [SchoolClass] {
+        try await classes(where: "teacher_id = ? ORDER BY created_at, rowid", [teacherID])
+    }
+
+    /// The classes `condition` selects (what follows `WHERE`, with `?` for each argument).
+    private func classes(where condition: String, _ arguments: StatementArguments) async throws -> [SchoolClass] {
         try await database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Self.classColumns) FROM classes WHERE teacher_id = ? ORDER BY created_at, rowid
-                """, arguments: [teacherID]).map(Self.schoolClass)
+            try Row.fetchAll(db, sql: "SELECT \(Self.classColumns) FROM classes WHERE \(condition)", arguments: arguments)
+                .map(Self.schoolClass)
         }
     }
 
@@ -107,21 +105,15 @@ extension SQLiteAccountStore {
     }
 
     package func pupils(classID: String) async throws -> [Account] {
-        let pupils = try await database.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE class_id = ? AND role = ?",
-                             arguments: [classID, Account.Role.pupil.rawValue]).map(Self.account)
-        }
+        let pupils = try await accounts(where: "class_id = ? AND role = ?", [classID, Account.Role.pupil.rawValue])
         // Sorted here, not by SQL: SQLite's lower() knows only ASCII, and the order must be the
         // same on every backend (a class has at most `ClassRules.maxPupilsPerClass`).
         return pupils.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 
     package func pupil(classID: String, name: String) async throws -> Account? {
-        try await database.writer.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT \(Self.accountColumns) FROM accounts WHERE class_id = ? AND name_key = ? AND role = ?
-                """, arguments: [classID, ClassRules.nameKey(name), Account.Role.pupil.rawValue]).map(Self.account)
-        }
+        try await accounts(where: "class_id = ? AND name_key = ? AND role = ?",
+                           [classID, ClassRules.nameKey(name), Account.Role.pupil.rawValue]).first
     }
 
     package func movePupil(id: String, toClass classID: String) async throws -> Bool {

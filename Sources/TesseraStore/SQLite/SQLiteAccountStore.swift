@@ -80,26 +80,16 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
     }
 
     package func account(id: String) async throws -> Account? {
-        try await database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE id = ?", arguments: [id])
-                .map(Self.account)
-        }
+        try await accounts(where: "id = ?", [id]).first
     }
 
     package func teacher(email: String) async throws -> Account? {
-        try await database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE email_key = ? AND role = ?",
-                             arguments: [Account.emailKey(email), Account.Role.teacher.rawValue]).map(Self.account)
-        }
+        try await accounts(where: "email_key = ? AND role = ?", [Account.emailKey(email), Account.Role.teacher.rawValue]).first
     }
 
     package func teachers(limit: Int) async throws -> [Account] {
         // SQLite reads a negative LIMIT as "no limit": a negative count asks for none.
-        try await database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Self.accountColumns) FROM accounts WHERE role = ? ORDER BY created_at, rowid LIMIT ?
-                """, arguments: [Account.Role.teacher.rawValue, max(0, limit)]).map(Self.account)
-        }
+        try await accounts(where: "role = ? ORDER BY created_at, rowid LIMIT ?", [Account.Role.teacher.rawValue, max(0, limit)])
     }
 
     package func setPasswordHash(accountID: String, _ hash: String) async throws -> Bool {
@@ -159,6 +149,14 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
     // MARK: Rows
 
     static let accountColumns = "id, role, name, email, password_hash, class_id, created_at"
+
+    /// The accounts `condition` selects (what follows `WHERE`, with `?` for each argument).
+    func accounts(where condition: String, _ arguments: StatementArguments) async throws -> [Account] {
+        try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE \(condition)", arguments: arguments)
+                .map(Self.account)
+        }
+    }
 
     static func account(_ row: Row) throws -> Account {
         let id: String = row["id"]
