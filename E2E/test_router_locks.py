@@ -53,6 +53,7 @@ def test_a_locked_episode_cannot_be_started_by_the_class_and_stays_open_to_every
     # The teacher finds the dashboard from Rapid Router, then locks Episode 2 and level 3 of Episode 1.
     teacher.goto("/router/")
     expect(teacher.get_by_test_id("teacher-link")).to_be_visible()
+    shot(teacher, "router-teacher-link-desktop")
     teacher.get_by_test_id("teacher-link").click()
     expect(teacher.locator("body[data-ready=true]")).to_have_count(1)
     expect(teacher.get_by_test_id("episode-lock-state")).to_contain_text("Episode 1 is open to this class")

@@ -72,7 +72,7 @@ export function renderBoard(table, board, hooks) {
 
   table.replaceChildren(
     el("caption", { class: "visually-hidden", text: `${board.class.name}, episode ${board.episode.number}: ${board.episode.name}` }),
-    el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot));
+    el("thead", {}, head), el("tbody", {}, ...rows), count ? el("tfoot", {}, foot) : "");
 }
 
 function cell(pupil, level, hooks) {

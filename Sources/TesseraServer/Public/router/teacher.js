@@ -79,6 +79,7 @@ function fromAddress() {
 async function selectClass(classId, episode) {
   state.classId = classId;
   state.board = null;
+  $("scoreboard").replaceChildren(); // never another class's scores while this one loads
   localStorage.setItem(CLASS_KEY, classId);
   $("class-select").value = classId;
   $("add-pupils-link").href = `/classroom/#class=${encodeURIComponent(classId)}`;
@@ -114,7 +115,10 @@ function draw() {
   localStorage.setItem(episodeKey(board.class.id), String(board.episode.number));
   history.replaceState(null, "", `#class=${encodeURIComponent(board.class.id)}&episode=${board.episode.number}`);
   const select = $("episode-select");
-  select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), text: `${one.number}: ${one.name}` })));
+  // Filled once: a live redraw must not close the list under a teacher who is choosing.
+  if (select.options.length !== board.episodes.length) {
+    select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), text: `${one.number}: ${one.name}` })));
+  }
   select.value = String(board.episode.number);
   $("board-title").textContent = `${board.class.name}: Episode ${board.episode.number}`;
   document.title = `${board.class.name} · Teacher's dashboard · Tessera`;
