@@ -93,3 +93,23 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
         }
     }
 }
+
+extension PlayerProgress.LevelResult {
+    /// A result as the API and the scoreboard show it: its stored fields and the stars it earns
+    /// (computed, never stored). Decoding reads the fields and ignores `stars`.
+    public struct Shown: Codable, Equatable, Sendable {
+        public var result: PlayerProgress.LevelResult
+
+        public init(_ result: PlayerProgress.LevelResult) { self.result = result }
+
+        private enum Key: String, CodingKey { case stars }
+
+        public init(from decoder: any Decoder) throws { result = try PlayerProgress.LevelResult(from: decoder) }
+
+        public func encode(to encoder: any Encoder) throws {
+            try result.encode(to: encoder)
+            var json = encoder.container(keyedBy: Key.self)
+            try json.encode(result.stars, forKey: .stars)
+        }
+    }
+}

@@ -23,25 +23,8 @@ public struct Scoreboard: Codable, Equatable, Sendable {
         public var max: Int
     }
 
-    public struct Cell: Codable, Equatable, Sendable {
-        public var best: Int
-        public var max: Int
-        public var stars: Int
-        public var solved: Bool
-        public var attempts: Int
-        public var seconds: Double
-        public var lastPlayed: Date?
-
-        init(_ result: PlayerProgress.LevelResult) {
-            best = result.best
-            max = result.max
-            stars = result.stars
-            solved = result.solved
-            attempts = result.attempts
-            seconds = result.seconds
-            lastPlayed = result.lastPlayed
-        }
-    }
+    /// A played level: the pupil's result and its stars.
+    public typealias Cell = PlayerProgress.LevelResult.Shown
 
     public struct PupilTotal: Codable, Equatable, Sendable {
         public var best = 0
@@ -92,19 +75,18 @@ public struct Scoreboard: Codable, Equatable, Sendable {
             var total = PupilTotal(max: fullMarks)
             for column in Self.columns(episode) {
                 guard let result = pupil.progress?.levels[column] else { continue }
-                let cell = Cell(result)
-                cells[column] = cell
-                total.best = total.best.addingSaturated(cell.best)
-                total.stars = total.stars.addingSaturated(cell.stars)
-                total.solved += cell.solved ? 1 : 0
-                total.attempts = total.attempts.addingSaturated(cell.attempts)
-                total.seconds += cell.seconds
+                cells[column] = Cell(result)
+                total.best = total.best.addingSaturated(result.best)
+                total.stars = total.stars.addingSaturated(result.stars)
+                total.solved += result.solved ? 1 : 0
+                total.attempts = total.attempts.addingSaturated(result.attempts)
+                total.seconds += result.seconds
                 var levelTotal = totals[column] ?? LevelTotal()
                 levelTotal.played += 1
-                levelTotal.solved += cell.solved ? 1 : 0
-                levelTotal.attempts = levelTotal.attempts.addingSaturated(cell.attempts)
-                levelTotal.stars += cell.stars
-                levelTotal.seconds += cell.seconds
+                levelTotal.solved += result.solved ? 1 : 0
+                levelTotal.attempts = levelTotal.attempts.addingSaturated(result.attempts)
+                levelTotal.stars += result.stars
+                levelTotal.seconds += result.seconds
                 totals[column] = levelTotal
             }
             return Row(id: pupil.id, name: pupil.name, levels: cells, total: total)
@@ -121,7 +103,7 @@ public struct Scoreboard: Codable, Equatable, Sendable {
         var lines = [(["Pupil"] + levels.map { "\($0.name) (out of \($0.max))" }
                       + ["Total score", "Out of", "Stars", "Levels solved", "Attempts", "Minutes played"]).map(Self.field)]
         for pupil in pupils {
-            let scores = levels.map { pupil.levels[$0.id].map { String($0.best) } ?? "" }
+            let scores = levels.map { pupil.levels[$0.id].map { String($0.result.best) } ?? "" }
             let totals = [pupil.total.best, pupil.total.max, pupil.total.stars, pupil.total.solved, pupil.total.attempts].map(String.init)
                 + [String(format: "%.1f", pupil.total.seconds / 60)]
             lines.append(([Self.field(pupil.name)] + scores + totals))

@@ -55,7 +55,7 @@ struct ClassesCommand: AsyncParsableCommand {
             let header = [pad("Pupil", nameWidth)] + board.levels.indices.map { pad("L\($0 + 1)", 6) } + [pad("Total", 7), pad("Stars", 5), "Solved"]
             lines.append(header.joined(separator: " "))
             for pupil in board.pupils {
-                let cells = board.levels.map { level in pad(pupil.levels[level.id].map { "\($0.best)/\($0.max)" } ?? "-", 6) }
+                let cells = board.levels.map { level in pad(pupil.levels[level.id].map { "\($0.result.best)/\($0.result.max)" } ?? "-", 6) }
                 lines.append(([pad(pupil.name, nameWidth)] + cells
                               + [pad("\(pupil.total.best)/\(pupil.total.max)", 7), pad("\(pupil.total.stars)", 5), "\(pupil.total.solved)/\(board.levels.count)"])
                     .joined(separator: " "))

@@ -106,26 +106,14 @@ struct RouterRulesJSON: Encodable {
 /// A player's progress as stored (`PlayerProgress`'s coded form), with the stars each level has
 /// earned beside it, computed by the kit, so the level list only draws them.
 struct ProgressJSON: Encodable {
-    struct LevelJSON: Encodable {
-        let result: PlayerProgress.LevelResult
-
-        private enum Key: String, CodingKey { case stars }
-
-        func encode(to encoder: any Encoder) throws {
-            try result.encode(to: encoder)
-            var json = encoder.container(keyedBy: Key.self)
-            try json.encode(result.stars, forKey: .stars)
-        }
-    }
-
     let id: String
-    let levels: [String: LevelJSON]
+    let levels: [String: PlayerProgress.LevelResult.Shown]
     /// For a pupil reading their own progress: what their teacher has locked (absent otherwise).
     var locked: LockedJSON?
 
     init(_ progress: PlayerProgress) {
         id = progress.id
-        levels = progress.levels.mapValues(LevelJSON.init)
+        levels = progress.levels.mapValues(PlayerProgress.LevelResult.Shown.init)
     }
 }
 
