@@ -49,6 +49,12 @@ def tap_with_mouse(page, x, y):
     page.mouse.click(*square_point(page, x, y))
 
 
+def owner(page):
+    """The header that makes a request this browser's own: levels belong to whoever saved them
+    (an anonymous browser keeps its key in localStorage; see my-levels.js)."""
+    return {"X-Tessera-Owner-Key": page.evaluate("localStorage.getItem('tessera.router.ownerKey')")}
+
+
 def draft_level(page):
     return json.loads(page.evaluate(f"localStorage.getItem({json.dumps(DRAFT_KEY)})"))["level"]
 
@@ -100,12 +106,12 @@ def test_a_level_drawn_with_the_mouse_is_saved_played_exported_and_imported(desk
     expect(page.locator("[data-testid=message]")).to_contain_text("Saved")
     level_id = page.locator("body").get_attribute("data-saved-id")
     assert level_id.startswith("custom-")
-    stored = page.request.get(f"/api/router/levels/{level_id}").json()
+    stored = page.request.get(f"/api/router/levels/{level_id}", headers=owner(page)).json()
     assert stored["name"] == "Drawn by mouse" and stored["theme"] == "snow" and stored["source"] == "custom"
     assert joins(stored) == joins(level) and stored["destinations"] == [[5, 5]]
 
     # The program that finishes it, through the runs API (the player page sends the same).
-    run = page.request.post(f"/api/router/levels/{level_id}/runs", data={"program": SOLUTION})
+    run = page.request.post(f"/api/router/levels/{level_id}/runs", headers=owner(page), data={"program": SOLUTION})
     assert run.ok, run.text()
     assert run.json()["outcome"]["success"], run.json()["outcome"]
 
@@ -117,9 +123,9 @@ def test_a_level_drawn_with_the_mouse_is_saved_played_exported_and_imported(desk
     download.save_as(saved_file)
     exported = json.loads(saved_file.read_text())
     assert "path" in exported and "origin" in exported
-    imported = page.request.post("/api/router/levels/import", data=exported)
+    imported = page.request.post("/api/router/levels/import", headers=owner(page), data=exported)
     assert imported.status == 201, imported.text()
-    back = page.request.get(f"/api/router/levels/{imported.json()['imported'][0]['id']}").json()
+    back = page.request.get(f"/api/router/levels/{imported.json()['imported'][0]['id']}", headers=owner(page)).json()
     assert joins(back) == joins(stored)
     assert back["road"][0]["coordinate"] == [1, 3] and back["destinations"] == [[5, 5]]
     assert len(back["trafficLights"]) == 1 and back["theme"] == "snow"
@@ -134,7 +140,7 @@ def test_a_level_drawn_with_the_mouse_is_saved_played_exported_and_imported(desk
     expect(page.locator("path.road")).to_have_count(len(stored["road"]))
     assert joins(draft_level(page)) == joins(stored)
 
-    # It is listed with the custom levels in the level select.
+    # It is listed in My levels in the level select (this browser's own).
     page.goto("/router/")
     expect(page.locator(f"[data-testid=custom-levels] [data-testid=level-{level_id}]")).to_be_visible()
     assert not errors, errors
@@ -170,7 +176,7 @@ def test_test_drive_opens_the_player_and_coming_back_restores_the_draft(desktop)
 def test_an_unjoined_road_is_refused_with_a_message(desktop):
     page, errors = desktop
     open_designer(page)
-    before = len(page.request.get("/api/router/episodes").json()["custom"])
+    before = len(page.request.get("/api/router/episodes", headers=owner(page)).json()["custom"])
     mouse_drag(page, [(1, 1), (2, 1), (3, 1)])
     mouse_drag(page, [(6, 5), (7, 5), (8, 5)])
     page.click("[data-testid=tool-house]")
@@ -184,10 +190,10 @@ def test_an_unjoined_road_is_refused_with_a_message(desktop):
     page.click("[data-testid=test-drive]")
     expect(page.locator("[data-testid=message]")).to_contain_text("not joined")
     assert page.url.endswith("/router/designer.html")
-    assert len(page.request.get("/api/router/episodes").json()["custom"]) == before
+    assert len(page.request.get("/api/router/episodes", headers=owner(page)).json()["custom"]) == before
 
     # The server refuses the same level too (422 with its reason).
-    refused = page.request.post("/api/router/levels", data=draft_level(page))
+    refused = page.request.post("/api/router/levels", headers=owner(page), data=draft_level(page))
     assert refused.status == 422 and "cannot be reached" in refused.json()["error"]["message"]
 
     # Joining the two roads fixes it.
@@ -301,7 +307,7 @@ def test_keyboard_draws_places_and_saves(desktop):
     expect(page.locator("[data-testid=message]")).to_contain_text("Saved")
     level_id = page.locator("body").get_attribute("data-saved-id")
     program = {"blocks": [{"type": "move_forwards"}] * 2 + [{"type": "turn_left"}, {"type": "move_forwards"}]}
-    run = page.request.post(f"/api/router/levels/{level_id}/runs", data={"program": program})
+    run = page.request.post(f"/api/router/levels/{level_id}/runs", headers=owner(page), data={"program": program})
     assert run.json()["outcome"]["success"], run.json()["outcome"]
     assert not errors, errors
 

@@ -4,6 +4,7 @@ are bounded by them, the block editor bounds a procedure's name by them, and the
 the stars the server computed out of the server's number of stars. To prove the pages hold no copy,
 some tests serve different rules than RouterKit's and watch the pages follow them."""
 import json
+import secrets
 import os
 
 from playwright.sync_api import expect
@@ -164,7 +165,10 @@ def test_a_procedure_name_is_bounded_by_the_sent_length(browser, server):
     errors = watch_errors(page)
     level = json.loads(page.request.get("/api/router/levels/1").text())
     level["toolbox"] = [{"block": "move_forwards"}, {"block": "declare_proc"}, {"block": "call_proc"}]
-    created = page.request.post("/api/router/levels", data=level)
+    # Saved as this browser's own level (private): the page sends the same owner key (my-levels.js).
+    key = secrets.token_hex(32)
+    page.add_init_script(f"localStorage.setItem('tessera.router.ownerKey', '{key}')")
+    created = page.request.post("/api/router/levels", headers={"X-Tessera-Owner-Key": key}, data=level)
     assert created.status == 201, created.text()
     serve_rules(page, SMALL_RULES)
     open_router(page, new_player())

@@ -85,7 +85,10 @@ import Testing
             #expect(try await Self.send(client, .post, "/api/router/levels/\(id)/copy", key: Self.keyB).status == .notFound)
             let link = try await Self.send(client, .put, "/api/router/levels/\(id)/sharing", json: #"{"classes": [], "link": true}"#, key: Self.keyA)
             #expect(link.status == .ok && (link.body["shares"] as? [String: Any])?["link"] as? Bool == true)
-            #expect(try await Self.send(client, .get, "/api/router/levels/\(id)", key: Self.keyB).status == .ok, "anyone with the link opens it")
+            let opened = try await Self.send(client, .get, "/api/router/levels/\(id)", key: Self.keyB)
+            #expect(opened.status == .ok && opened.body["mine"] as? Bool == false, "anyone with the link opens it")
+            #expect(try await Self.send(client, .get, "/api/router/levels/\(id)", key: Self.keyA).body["mine"] as? Bool == true,
+                    "its maker is told it is theirs (the designer saves in place)")
             #expect(try await Self.send(client, .get, "/api/router/levels/\(id)").status == .ok)
             let theirs = try await Self.send(client, .get, "/api/router/episodes", key: Self.keyB).body
             #expect(Self.ids(theirs["custom"]).isEmpty && Self.ids(theirs["shared"]).isEmpty, "a link-shared level is still unlisted")

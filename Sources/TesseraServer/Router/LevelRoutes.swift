@@ -42,6 +42,17 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
         return try JSONBody.response(try await self.page(scope == "mine" ? caller.ownKeys : caller.sharedKeys, page, caller))
     }
 
+    /// `GET /api/router/levels/{id}`: ours, or a stored level the caller may read, with `mine`.
+    func show(_ id: String, _ request: Request) async throws -> OwnedLevelJSON {
+        if let ours = LevelCatalog.level(id: id) {
+            return OwnedLevelJSON(level: LevelJSON(level: ours, source: "tessera", sourcePk: nil), mine: false)
+        }
+        let caller = try await caller(request)
+        let stored = try caller.readable(try await levels.find(id: id), id: id)
+        return OwnedLevelJSON(level: LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk),
+                              mine: caller.owns(stored))
+    }
+
     /// One page under `keys`, with whether there is another.
     func page(_ keys: Set<String>, _ page: Int, _ caller: LevelCaller) async throws -> LevelPageJSON {
         let size = Self.pageSize
@@ -219,5 +230,20 @@ struct PersonalEpisodesJSON: Encodable {
         try episodes.encode(to: encoder)
         var json = encoder.container(keyedBy: Key.self)
         try json.encode(shared.levels, forKey: .shared)
+    }
+}
+
+/// A level as `GET /api/router/levels/{id}` answers it: `LevelJSON` with `mine` beside it (the
+/// caller made it, so the designer saves changes in place rather than as a new level).
+struct OwnedLevelJSON: Encodable {
+    let level: LevelJSON
+    let mine: Bool
+
+    private enum Key: String, CodingKey { case mine }
+
+    func encode(to encoder: any Encoder) throws {
+        try level.encode(to: encoder)
+        var json = encoder.container(keyedBy: Key.self)
+        try json.encode(mine, forKey: .mine)
     }
 }

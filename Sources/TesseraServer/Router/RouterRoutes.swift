@@ -36,7 +36,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func level(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.levelID(context)
-        return try JSONBody.response(try await find(id, for: request))
+        return try JSONBody.response(try await people.show(id, request))
     }
 
     /// A level made in the editor: validated like ours, stored as a custom level with a new id,

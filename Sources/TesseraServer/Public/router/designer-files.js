@@ -1,14 +1,11 @@
-// The designer's talks with the server: save a level as a custom level, download the draft as a
-// Rapid Router level-editor file (`POST /api/router/exports`, which stores nothing), and import a
-// Rapid Router file (`POST /api/router/levels/import`) then fetch the level it became.
+// The designer's talks with the server about files: download the draft as a Rapid Router
+// level-editor file (`POST /api/router/exports`, which stores nothing), and import a Rapid Router
+// file (`POST /api/router/levels/import`, kept as your own levels) then fetch the level it became.
+// Saving is designer-my-levels.js's.
 
-import { api, ApiError, csrfHeaders } from "/shared/api.js";
+import { ApiError, csrfHeaders } from "/shared/api.js";
 import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
-
-/** Stores the level as a new custom level: {id, name, source}. 422 carries the server's reason. */
-export function saveLevel(level) {
-  return api("/api/router/levels", { method: "POST", body: level });
-}
+import { levelApi } from "./my-levels.js";
 
 /** Downloads `level` as a level-editor file; answers the file name. */
 export async function exportLevel(level) {
@@ -48,7 +45,7 @@ export async function importFile(file) {
   }
   let answer;
   try {
-    answer = await api("/api/router/levels/import", { method: "POST", body });
+    answer = await levelApi("/api/router/levels/import", { method: "POST", body });
   } catch (error) {
     if (error.status === 422) error.message = `Could not import “${file.name}”: ${error.message.replace(/^The file/, "the file")}`;
     throw error;
@@ -58,7 +55,7 @@ export async function importFile(file) {
     const problem = answer.problems?.[0];
     throw new ApiError(422, "not_imported", problem ? `Could not import “${problem.level}”: ${problem.field}: ${problem.message}` : "That file held no level.");
   }
-  const level = await api(`/api/router/levels/${encodeURIComponent(first.id)}`);
-  const more = answer.imported.length > 1 ? ` The file held ${answer.imported.length} levels; all are in All levels.` : "";
-  return { level, id: first.id, note: `Imported “${level.name}”.${more} Change it here, then save your own copy.` };
+  const level = await levelApi(`/api/router/levels/${encodeURIComponent(first.id)}`);
+  const more = answer.imported.length > 1 ? ` The file held ${answer.imported.length} levels; all are in My levels.` : "";
+  return { level, id: first.id, note: `Imported “${level.name}” into My levels.${more} Change it here, then save.` };
 }

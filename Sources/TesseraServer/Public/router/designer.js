@@ -1,6 +1,6 @@
 // Rapid Router's level designer: draw roads by dragging over the 10×8 grid (mouse, pen or finger),
 // place the depot, houses, traffic lights, cows and scenery, choose the theme, fuel and toolbox, then
-// test-drive the level in the player, save it as a custom level, export it as Rapid Router level
+// test-drive the level in the player, save it in My levels (designer-my-levels.js), export it as Rapid Router level
 // JSON or import one. The draft lives in localStorage, so leaving for a test drive and coming back
 // finds it as it was. A test drive stores nothing: the player reads the draft from localStorage and
 // runs it with POST /api/router/runs. Export (POST /api/router/exports) stores nothing either: only
@@ -17,7 +17,9 @@ import { checkDraft } from "./designer-checks.js";
 import { DesignerCanvas } from "./designer-canvas.js";
 import { bound, renderProblems, renderThemes, renderToolOptions, renderToolbox } from "./designer-panels.js";
 import { loadRules } from "./rules.js";
-import { exportLevel, importFile, saveLevel } from "./designer-files.js";
+import { exportLevel, importFile } from "./designer-files.js";
+import { MyLevels, saveDraft } from "./designer-my-levels.js";
+import { getLevel } from "./my-levels.js";
 import { drawToolIcons } from "./designer-icons.js";
 import { DRAFT_KEY } from "./test-drive.js";
 const HISTORY_KEY = "tessera.router.designer.history";
@@ -184,7 +186,7 @@ function refresh({ panel = true, settings = false } = {}) {
   $("redo").disabled = state.redo.length === 0;
   const sig = signature();
   const clean = state.saved && state.saved.signature === sig;
-  $("saved-note").textContent = clean ? `Saved as a custom level (${state.saved.id}).` : state.saved ? "Changed since you saved." : "Not saved yet.";
+  $("saved-note").textContent = clean ? "Saved in My levels." : state.saved ? "Changed since you saved." : "Not saved yet.";
   document.body.dataset.dirty = String(!clean);
   document.body.dataset.savedId = state.saved?.id ?? "";
   storeDraft();
@@ -269,10 +271,11 @@ async function ensureSaved() {
   }
   const sig = signature();
   if (state.saved?.signature === sig) return state.saved.id;
-  const stored = await saveLevel(toLevel(state.draft));
-  state.saved = { id: stored.id, signature: sig };
+  const { id, updated } = await saveDraft(toLevel(state.draft), state.saved?.id);
+  state.saved = { id, signature: sig, updated };
   refresh({ panel: false });
-  return stored.id;
+  myLevels.refresh();
+  return id;
 }
 
 async function act(work, refused = (reason) => `The server says the level cannot work yet: ${reason}`) {
@@ -308,7 +311,8 @@ const testDrive = () => act(async () => {
 const save = () => act(async () => {
   const wasSaved = state.saved?.signature === signature();
   const id = await ensureSaved();
-  if (id) say(wasSaved ? "Already saved: it is in All levels, under your own levels." : `Saved “${state.draft.name}”. Find it in All levels, under your own levels.`, true);
+  if (id) say(wasSaved ? "Already saved: it is in My levels." : state.saved.updated ? `Saved your changes to “${state.draft.name}”.`
+    : `Saved “${state.draft.name}” in My levels. Only you can see it until you share it.`, true);
 });
 
 /** Export downloads the draft as it is; like a test drive it stores nothing (only Save does). */
@@ -326,6 +330,7 @@ const importNow = (file) => act(async () => {
   const { level, id, note } = await importFile(file);
   loadLevel(level, id);
   say(note, true);
+  myLevels.refresh();
 }, (reason) => reason);
 
 // ---- wiring ---------------------------------------------------------------------------------------
@@ -354,8 +359,21 @@ $("level-lesson").addEventListener("input", () => commit((d) => { d.lesson = $("
 $("level-hint").addEventListener("input", () => commit((d) => { d.hint = $("level-hint").value; }, { panel: false }));
 $("python-enabled").addEventListener("change", () => commit((d) => { d.pythonEnabled = $("python-enabled").checked; }, { panel: false }));
 
-function confirmNew() {
-  return state.draft.links.size === 0 || (state.saved && state.saved.signature === signature()) || window.confirm("Start a new level? This one has not been saved.");
+const myLevels = new MyLevels($("my-levels"), {
+  open: (level, id) => (confirmNew("Open that level? The one here has not been saved.") ? loadLevel(level, id) : false),
+  current: () => state.saved?.id,
+  renamed: (id, name) => { // the level being edited keeps up, still clean if it was
+    if (state.saved?.id !== id) return;
+    const clean = state.saved.signature === signature();
+    state.draft.name = name;
+    if (clean) state.saved.signature = signature();
+    refresh({ panel: false, settings: true });
+  },
+  deleted: (id) => { if (state.saved?.id === id) { state.saved = null; refresh({ panel: false }); } },
+});
+
+function confirmNew(question = "Start a new level? This one has not been saved.") {
+  return state.draft.links.size === 0 || (state.saved && state.saved.signature === signature()) || window.confirm(question);
 }
 
 document.addEventListener("keydown", (event) => {
@@ -377,9 +395,9 @@ async function start() {
   const wanted = /^#level=(.+)$/.exec(location.hash)?.[1];
   if (wanted) {
     try {
-      const level = await api(`/api/router/levels/${encodeURIComponent(decodeURIComponent(wanted))}`);
-      loadLevel(level, level.source === "tessera" ? null : level.id);
-      say(level.source === "tessera" ? `A copy of “${level.name}” to change and save as your own.` : `Editing “${level.name}”.`, true);
+      const level = await getLevel(decodeURIComponent(wanted));
+      loadLevel(level, level.mine ? level.id : null); // someone else's (or ours) is saved as a new level of your own
+      say(level.mine ? `Editing “${level.name}”.` : `A copy of “${level.name}” to change and save as your own.`, true);
       history.replaceState(null, "", location.pathname); // from now on the draft is what a reload or Back restores
     } catch (error) {
       say(error.message);
@@ -392,6 +410,7 @@ async function start() {
     say("Choose Road and drag across the grid to lay a road. The van starts where you begin.", true);
   }
   setTool(state.tool);
+  await myLevels.refresh();
   document.body.dataset.ready = "true";
 }
 

@@ -14,6 +14,8 @@ import { PythonView } from "./python-view.js";
 import { rules, useRules } from "./rules.js";
 import { Runner } from "./runner.js";
 import { DESIGNER_URL, DRAFT_ID, readDraft } from "./test-drive.js";
+import { levelApi } from "./my-levels.js";
+import { renderStoredLevels } from "./level-lists.js";
 import { offerClaim } from "./claim-progress.js";
 import { guard, lockedMessage, markLocks, useLocks } from "./locks.js";
 
@@ -24,7 +26,8 @@ const programKey = (id) => `tessera.router.program.${id}`;
 const state = {
   player: playerId(),
   episodes: [],
-  custom: [],
+  custom: [], // this player's own levels (My levels), newest first
+  shared: [], // levels shared with their class (Shared with me)
   order: [], // every catalog level id, in play order
   progress: {}, // level id → {best, max, attempts, solved, seconds, stars}
   level: null,
@@ -58,11 +61,12 @@ function playerId() {
 // ---- level select -------------------------------------------------------------------------
 async function loadCatalog() {
   const [catalog, progress] = await Promise.all([
-    api("/api/router/episodes"),
+    levelApi("/api/router/episodes"), // with the owner key: the lists are this player's own (my-levels.js)
     api(`/api/router/players/${encodeURIComponent(state.player)}/progress`),
   ]);
   state.episodes = catalog.episodes;
   state.custom = catalog.custom ?? [];
+  state.shared = catalog.shared ?? [];
   useRules(catalog.rules);
   state.order = catalog.episodes.flatMap((episode) => episode.levels.map((level) => level.id));
   state.progress = progress.levels ?? {};
@@ -126,9 +130,19 @@ function renderSelect() {
   });
   $("episodes").replaceChildren(...cards);
   markLocks(state.episodes);
-  $("custom-section").hidden = state.custom.length === 0;
-  $("custom-levels").replaceChildren(...state.custom.map((level, index) =>
-    levelTile({ id: level.id, name: level.name, maxScore: 0, blockly: true, python: false }, level.source === "imported" ? `I${index + 1}` : `C${index + 1}`)));
+  renderStoredLevels({ mine: state.custom, shared: state.shared }, levelTile, reloadStoredLevels);
+}
+
+/** My levels and Shared with me again (after a sign-in, or a teacher removing a level). */
+async function reloadStoredLevels() {
+  try {
+    const catalog = await levelApi("/api/router/episodes");
+    state.custom = catalog.custom ?? [];
+    state.shared = catalog.shared ?? [];
+  } catch (error) {
+    say(error.message);
+  }
+  if (!state.level) renderSelect();
 }
 
 // ---- one level ----------------------------------------------------------------------------
@@ -142,7 +156,7 @@ async function openLevel(id) {
   }
   let level;
   try {
-    level = await api(`/api/router/levels/${encodeURIComponent(id)}`);
+    level = await levelApi(`/api/router/levels/${encodeURIComponent(id)}`);
   } catch (error) {
     say(error.message);
     showSelect();
@@ -315,7 +329,7 @@ window.addEventListener("tessera:account", async ({ detail: user }) => {
   if (player === state.player) return;
   state.player = player;
   await refreshProgress();
-  if (!state.level) renderSelect();
+  await reloadStoredLevels(); // signed in or out, the lists are someone else's
   // A pupil's first sign-in here may bring this browser's levels along (claim-progress.js).
   offerClaim({ user, anonymous: playerId(), accountLevels: state.progress, claimed: (progress) => {
     state.progress = progress.levels ?? {};

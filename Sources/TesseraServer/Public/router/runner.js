@@ -11,6 +11,7 @@ import { $, api, say, textWithCode } from "/shared/api.js";
 import { Player } from "./player.js";
 import { Sounds } from "./sounds.js";
 import { draftBody } from "./test-drive.js";
+import { levelApi } from "./my-levels.js";
 
 export class Runner {
   /** `page`: { state, map, editor, python, refreshProgress, nextLevelId, journey }. */
@@ -128,7 +129,7 @@ export class Runner {
     try {
       result = draft
         ? await api("/api/router/runs", { method: "POST", body: { level: draftBody(level), program: this.programBody() } })
-        : await api(`/api/router/levels/${encodeURIComponent(level.id)}/runs`, {
+        : await levelApi(`/api/router/levels/${encodeURIComponent(level.id)}/runs`, { // a private level runs for its owner
           method: "POST", body: { program: this.programBody(), player: state.player, seconds: Math.round(seconds * 1000) / 1000 },
         });
     } catch (error) {

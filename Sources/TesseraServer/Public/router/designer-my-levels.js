@@ -1,0 +1,203 @@
+// The designer's "My levels": the levels this player made or imported (newest first, 20 at a
+// time), each to open, rename, duplicate, share or delete. Saving a level you opened from here
+// changes it in place; sharing is with your class (a pupil), one of your classes (a teacher) and/or
+// anyone with the link. The server decides who may do what (my-levels.js has the calls).
+import { api, el, say } from "/shared/api.js";
+import {
+  copyLevel, copyText, createLevel, deleteLevel, getLevel, listLevels, playLink, shareLevel, updateLevel,
+} from "./my-levels.js";
+
+/** Saves `level`: in place when `savedId` is a level of yours, else as a new one. {id, updated}. */
+export async function saveDraft(level, savedId) {
+  if (savedId && !savedId.startsWith("draft")) {
+    try {
+      const stored = await updateLevel(savedId, level);
+      return { id: stored.id, updated: true };
+    } catch (error) {
+      // Not yours (a level someone shared, or one deleted since): keep it as a new level of your own.
+      if (error.status !== 403 && error.status !== 404) throw error;
+    }
+  }
+  const stored = await createLevel(level);
+  return { id: stored.id, updated: false };
+}
+
+/** Who a level is shared with, in words. */
+function sharedWith(level, classes) {
+  const names = (level.shares?.classes ?? []).map((id) => classes.find((c) => c.id === id)?.name ?? "a class");
+  const parts = [];
+  if (names.length) parts.push(`Shared with ${names.join(", ")}`);
+  if (level.shares?.link) parts.push(parts.length ? "anyone with the link can play it" : "Anyone with the link can play it");
+  return parts.length ? parts.join("; ") : "Only you can see it";
+}
+
+export class MyLevels {
+  /** `hooks`: open(level, id) → false when the person chose to keep their draft; current() → the
+   *  id being edited; renamed(id, name); deleted(id). The list goes in `root` (a details element). */
+  constructor(root, hooks) {
+    this.root = root;
+    this.hooks = hooks;
+    this.levels = [];
+    this.classes = [];
+    this.next = null;
+    this.role = null; // "teacher", "pupil" or null (not signed in): only the sharing words differ
+    this.openPanel = null; // {id, kind: "share" | "rename"}
+    this.list = el("ul", { class: "my-levels-list", "data-testid": "my-levels-list" });
+    this.note = el("p", { class: "muted small", "data-testid": "my-levels-note" });
+    this.more = el("button", { type: "button", class: "my-levels-more", "data-testid": "my-levels-more", text: "Show more", hidden: true,
+      onclick: () => this.load(this.next) });
+    root.append(this.note, this.list, this.more);
+  }
+
+  /** Loads the first page again (after a save, a copy, a delete). */
+  refresh() { return this.load(1); }
+
+  async load(page) {
+    try {
+      // Asked only with a session cookie, as class-sign-in.js does: anonymous pages ask nothing.
+      if (page === 1 && /(?:^|;\s*)tessera_csrf=/.test(document.cookie)) {
+        this.role = (await api("/api/auth/me").catch(() => null))?.user?.role ?? null;
+      }
+      const answer = await listLevels("mine", page);
+      this.levels = page === 1 ? answer.levels : [...this.levels, ...answer.levels];
+      this.classes = answer.shareWith ?? [];
+      this.next = answer.next;
+    } catch (error) {
+      say(error.message);
+    }
+    this.render();
+  }
+
+  render() {
+    this.note.textContent = this.levels.length
+      ? "Only you can see these until you share them."
+      : "Levels you save appear here. Only you can see them until you share them.";
+    this.more.hidden = !this.next;
+    const current = this.hooks.current();
+    this.list.replaceChildren(...this.levels.map((level) => this.item(level, level.id === current)));
+  }
+
+  item(level, current) {
+    const button = (text, testid, action, extra = {}) => el("button", {
+      type: "button", text, "data-testid": testid, "aria-label": `${text}: ${level.name}`, ...extra,
+      onclick: (event) => this.act(event.currentTarget, () => action(level)),
+    });
+    const panel = this.openPanel?.id === level.id ? this.openPanel.kind : null;
+    return el("li", { class: `my-level${current ? " current" : ""}`, "data-testid": "my-level", "data-id": level.id },
+      el("span", { class: "my-level-name", text: level.name }, current ? el("span", { class: "muted", text: " (editing)" }) : ""),
+      el("span", { class: "my-level-tags muted", "data-testid": "my-level-shared", text: sharedWith(level, this.classes) }),
+      el("div", { class: "my-level-actions" },
+        button("Open", "my-level-open", (l) => this.open(l)),
+        button("Rename", "my-level-rename", (l) => this.toggle(l, "rename"), { "aria-expanded": String(panel === "rename") }),
+        button("Duplicate", "my-level-duplicate", (l) => this.duplicate(l)),
+        button("Share", "my-level-share", (l) => this.toggle(l, "share"), { "aria-expanded": String(panel === "share") }),
+        button("Delete", "my-level-delete", (l) => this.remove(l))),
+      panel === "rename" ? this.renameForm(level) : "",
+      panel === "share" ? this.sharePanel(level) : "");
+  }
+
+  /** Runs `work` with its button disabled, so a double tap does it once; errors are said. */
+  async act(button, work) {
+    const where = { id: button.closest("[data-id]")?.dataset.id, testid: button.dataset.testid };
+    button.disabled = true;
+    try {
+      await work();
+    } catch (error) {
+      say(error.message);
+    } finally {
+      button.disabled = false;
+      // The list was redrawn: focus the same control of the same level (if it is still there).
+      if (!button.isConnected && where.id && where.testid && !this.root.contains(document.activeElement)) {
+        this.list.querySelector(`[data-id="${CSS.escape(where.id)}"] [data-testid="${CSS.escape(where.testid)}"]`)?.focus();
+      }
+    }
+  }
+
+  toggle(level, kind) {
+    this.openPanel = this.openPanel?.id === level.id && this.openPanel.kind === kind ? null : { id: level.id, kind };
+    this.render();
+    const first = this.list.querySelector(`[data-id="${CSS.escape(level.id)}"] ${kind === "rename" ? "input" : ".my-level-share input, .my-level-share button"}`);
+    first?.focus();
+  }
+
+  async open(level) {
+    const full = await getLevel(level.id);
+    if (this.hooks.open(full, level.id) === false) return;
+    say(`Editing “${full.name}”. Save changes it for everyone you shared it with.`, true);
+    this.render();
+  }
+
+  renameForm(level) {
+    const input = el("input", { type: "text", value: level.name, maxlength: "100", "data-testid": "my-level-new-name", "aria-label": `New name for ${level.name}` });
+    const form = el("form", { class: "my-level-rename" }, input,
+      el("button", { type: "submit", class: "primary", "data-testid": "my-level-rename-save", text: "Rename" }),
+      el("button", { type: "button", text: "Cancel", onclick: () => { this.openPanel = null; this.render(); } }));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) { say("A level needs a name."); return; }
+      this.act(form.querySelector("button[type=submit]"), async () => {
+        const full = await getLevel(level.id);
+        await updateLevel(level.id, { ...full, name });
+        this.hooks.renamed(level.id, name);
+        this.openPanel = null;
+        say(`Renamed to “${name}”.`, true);
+        await this.refresh();
+      });
+    });
+    return form;
+  }
+
+  async duplicate(level) {
+    const copy = await copyLevel(level.id);
+    say(`Made “${copy.name}”: it is at the top of My levels.`, true);
+    await this.refresh();
+  }
+
+  async remove(level) {
+    if (!window.confirm(`Delete “${level.name}”? It is gone for good, also for everyone you shared it with.`)) return;
+    await deleteLevel(level.id);
+    this.hooks.deleted(level.id);
+    say(`Deleted “${level.name}”.`, true);
+    await this.refresh();
+    this.root.querySelector("summary")?.focus();
+  }
+
+  sharePanel(level) {
+    const shares = { classes: level.shares?.classes ?? [], link: Boolean(level.shares?.link) };
+    const update = async (next, message) => {
+      const answer = await shareLevel(level.id, next);
+      Object.assign(level, { shares: answer.shares });
+      say(message, true);
+      this.render();
+    };
+    const pupil = this.role === "pupil";
+    const boxes = this.classes.map((schoolClass) => {
+      const box = el("input", { type: "checkbox", "data-testid": `share-class-${schoolClass.id}`, checked: shares.classes.includes(schoolClass.id) });
+      box.addEventListener("change", () => this.act(box, () => {
+        const classes = box.checked ? [...shares.classes, schoolClass.id] : shares.classes.filter((id) => id !== schoolClass.id);
+        return update({ ...shares, classes }, box.checked
+          ? `Shared with ${schoolClass.name}: ${pupil ? "your classmates and teacher" : "its pupils"} can find it under Shared with me.`
+          : `Stopped sharing with ${schoolClass.name}.`);
+      }));
+      return el("label", {}, box, pupil ? `Share with my class (${schoolClass.name})` : `Share with ${schoolClass.name}`);
+    });
+    const linkBox = el("input", { type: "text", readonly: true, class: "link-box", value: playLink(level.id), "data-testid": "share-link", "aria-label": "Link to this level", hidden: true });
+    const copy = el("button", { type: "button", "data-testid": "copy-link", text: "Copy link", onclick: (event) => this.act(event.currentTarget, async () => {
+      if (!shares.link) await update({ ...shares, link: true }, "Anyone with the link can now play it.");
+      const copied = await copyText(playLink(level.id));
+      const panel = this.list.querySelector(`[data-id="${CSS.escape(level.id)}"] .my-level-share`);
+      const box = panel?.querySelector(".link-box");
+      if (box) {
+        box.hidden = false;
+        box.select();
+      }
+      say(copied ? "Link copied: anyone you send it to can play your level. It is not listed anywhere."
+        : "Here is the link: copy it and send it to whoever should play your level.", true);
+    }) });
+    const stop = shares.link ? el("button", { type: "button", "data-testid": "stop-link", text: "Turn the link off",
+      onclick: (event) => this.act(event.currentTarget, () => update({ ...shares, link: false }, "The link no longer opens your level.")) }) : "";
+    const none = this.classes.length ? "" : el("p", { class: "muted small", text: "Sign in with your class (on the Rapid Router page) to share with your classmates." });
+    return el("div", { class: "my-level-share", role: "group", "aria-label": `Share ${level.name}` }, ...boxes, none, el("div", { class: "my-level-actions" }, copy, stop), linkBox);
+  }
+}
