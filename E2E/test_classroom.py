@@ -381,3 +381,18 @@ def test_every_state_fits_the_screen(open_page, size):
     fits(pupil)
     shot(pupil, f"{size}-router-header-signed-in", full_page=False)
     assert problems == [], problems
+
+
+def test_each_class_leads_to_its_scoreboard_from_the_list_and_from_the_class(open_page):
+    page = open_page()
+    sign_up(page)
+    make_class(page, "Oaks")
+    willows = make_class(page, "Willows")
+    willows.get_by_test_id("scoreboard-link").click()
+    expect(page).to_have_url(re.compile(r"/router/teacher\.html#class="))
+    expect(page.get_by_test_id("board-title")).to_contain_text("Willows")
+
+    page.goto("/classroom/")
+    page.get_by_test_id("class-list").get_by_test_id("class-item").filter(has_text="Oaks").get_by_test_id("open-class-button").click()
+    page.get_by_test_id("open-dashboard").click()
+    expect(page.get_by_test_id("board-title")).to_contain_text("Oaks")

@@ -143,6 +143,8 @@ function classItem(one) {
   } else {
     buttons.append(
       el("a", { class: "button primary", href: `#class=${encodeURIComponent(one.id)}`, "data-testid": "open-class-button", text: "Open" }),
+      el("a", { class: "button", href: `/router/teacher.html#class=${encodeURIComponent(one.id)}`, "data-testid": "scoreboard-link",
+        "aria-label": `Scoreboard of ${one.name}`, text: "Scoreboard" }),
       el("button", { type: "button", "data-testid": "rename", text: "Rename", onclick: () => startRename(item, one) }),
       el("button", { type: "button", "data-testid": "archive", text: "Archive", onclick: () => setArchived(one, true) }));
   }
