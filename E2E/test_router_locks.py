@@ -59,6 +59,7 @@ def test_a_locked_episode_cannot_be_started_by_the_class_and_stays_open_to_every
     expect(teacher.get_by_test_id("episode-lock-state")).to_contain_text("Episode 1 is open to this class")
     teacher.get_by_test_id("lock-level-3").click()
     expect(teacher.get_by_test_id("lock-level-3")).to_have_attribute("aria-pressed", "true")
+    expect(teacher.get_by_test_id("episode-lock-state")).to_have_text("Level 3 is locked for this class; the rest of episode 1 is open.")
     expect(teacher.get_by_test_id("level-head-3")).to_contain_text("Locked")
     teacher.get_by_test_id("episode-select").select_option("2")
     expect(teacher.get_by_test_id("board-title")).to_contain_text("Episode 2")
@@ -124,7 +125,7 @@ def test_a_locked_episode_cannot_be_started_by_the_class_and_stays_open_to_every
     # The teacher opens Episode 2 again: the pupil plays it.
     open_dashboard(teacher)
     teacher.get_by_test_id("episode-lock").click()
-    expect(teacher.get_by_test_id("episode-lock-state")).to_contain_text("Levels with a padlock are locked")
+    expect(teacher.get_by_test_id("episode-lock-state")).to_have_text("Episode 2 is open to this class.")
     pupil.reload()
     expect(pupil.get_by_test_id("class-sign-in")).to_have_attribute("data-user", "Hana")
     expect(pupil.get_by_test_id("episode-2").get_by_test_id("lock-note")).to_have_count(0)

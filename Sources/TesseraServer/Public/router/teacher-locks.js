@@ -42,16 +42,19 @@ export class ClassLocks {
     }
   }
 
-  /** Shows the episode's lock as the board is drawn for `episode` ({number, name}). */
-  show(episode) {
+  /** Shows the episode's lock as the board is drawn for `episode` ({number, name}) and its `levels`. */
+  show(episode, levels) {
     this.episode = episode;
     const locked = this.locks.episodes.includes(episode.number);
     this.nodes.button.setAttribute("aria-pressed", String(locked));
     this.nodes.button.replaceChildren(padlock(locked), el("span", { text: locked ? "Unlock episode" : "Lock episode" }));
     this.nodes.button.classList.toggle("locked", locked);
+    const some = levels.filter((level) => this.locks.levels.includes(level.id)).map((level) => level.id);
     this.nodes.state.textContent = locked
       ? `Episode ${episode.number} is locked for this class: its pupils cannot start these levels.`
-      : this.locks.levels.length ? "Levels with a padlock are locked for this class." : `Episode ${episode.number} is open to this class.`;
+      : some.length === 1 ? `Level ${some[0]} is locked for this class; the rest of episode ${episode.number} is open.`
+        : some.length ? `Levels ${some.join(", ")} are locked for this class; the rest of episode ${episode.number} is open.`
+          : `Episode ${episode.number} is open to this class.`;
     this.nodes.state.classList.toggle("locked", locked);
   }
 

@@ -123,7 +123,7 @@ function draw() {
   $("board-title").textContent = `${board.class.name}: Episode ${board.episode.number}`;
   document.title = `${board.class.name} · Teacher's dashboard · Tessera`;
   $("csv").href = `/api/classes/${encodeURIComponent(board.class.id)}/scoreboard?episode=${board.episode.number}&format=csv`;
-  locks.show(board.episode);
+  locks.show(board.episode, board.levels);
   const empty = board.pupils.length === 0;
   $("no-pupils").hidden = !empty;
   $("board-help").hidden = empty;
