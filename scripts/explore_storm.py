@@ -9,10 +9,7 @@ answers the rest 429), and meanwhile times GET /health once every 50 ms. Prints 
 ran and were refused, and /health's p50/p99/max; exits 1 if p99 is 50 ms or more.
 Loopback only; bounded in time; always stops the server it started.
 """
-import argparse
-import os
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
@@ -20,18 +17,14 @@ import urllib.request
 
 import tessera_server  # beside this script
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build/release/tessera"))
-    parser.add_argument("--streams", type=int, default=30)
-    parser.add_argument("--seconds", type=float, default=10)
-    args = parser.parse_args()
+    args = tessera_server.script_arguments(streams=30, seconds=10.0)
+    with tessera_server.running(args.binary) as base:
+        return storm(base, args)
 
-    data = tempfile.mkdtemp(prefix="tessera-storm-")
-    server, base = tessera_server.start(args.binary, data, "--log-level", "warning")
+
+def storm(base, args):
     outcome = {"ran": 0, "refused": 0, "other": 0}
     lock = threading.Lock()
     stop = threading.Event()
@@ -50,20 +43,17 @@ def main():
         except OSError:
             pass
 
-    try:
-        threads = [threading.Thread(target=stream, args=(i,), daemon=True) for i in range(args.streams)]
-        for thread in threads:
-            thread.start()
-        time.sleep(0.5)
-        p50, p99, calls = tessera_server.health_timings(base, args.seconds)
-        stop.set()
-        print(f"{args.streams} explore streams requested: {outcome['ran']} ran, {outcome['refused']} refused with 429, "
-              f"{outcome['other']} other")
-        print(f"/health during the storm ({calls} calls): p50 {p50:.2f} ms, p99 {p99:.2f} ms "
-              f"-> {'PASS' if p99 < 50 else 'FAIL'} (p99 < 50 ms)")
-        return 0 if p99 < 50 else 1
-    finally:
-        tessera_server.stop(server, data)
+    threads = [threading.Thread(target=stream, args=(i,), daemon=True) for i in range(args.streams)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    p50, p99, calls = tessera_server.health_timings(base, args.seconds)
+    stop.set()
+    print(f"{args.streams} explore streams requested: {outcome['ran']} ran, {outcome['refused']} refused with 429, "
+          f"{outcome['other']} other")
+    print(f"/health during the storm ({calls} calls): p50 {p50:.2f} ms, p99 {p99:.2f} ms "
+          f"-> {'PASS' if p99 < 50 else 'FAIL'} (p99 < 50 ms)")
+    return 0 if p99 < 50 else 1
 
 
 if __name__ == "__main__":

@@ -10,74 +10,54 @@ sign-ins per second, how many were refused with 429 (the hasher's queue is full)
 p50/p99 before and during; exits 1 if p99 during the storm is 50 ms or more.
 Loopback only; bounded in time; always stops the server it started.
 """
-import argparse
-import json
-import os
 import sys
-import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 
 import tessera_server  # beside this script
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tessera_server import Browser
 PASSWORD = "a long enough password"
 
 
-def post(base, path, body):
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return answer.status
-    except urllib.error.HTTPError as error:
-        return error.code
-
-
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build/release/tessera"))
-    parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=10)
-    args = parser.parse_args()
+    args = tessera_server.script_arguments(clients=50, seconds=10.0)
+    with tessera_server.running(args.binary) as base:
+        return storm(base, args)
 
-    data = tempfile.mkdtemp(prefix="tessera-logins-")
-    server, base = tessera_server.start(args.binary, data, "--log-level", "warning")
+
+def storm(base, args):
     counts = {"ok": 0, "busy": 0, "other": 0}
     lock = threading.Lock()
     stop = threading.Event()
+    teacher = {"email": "storm@school.org", "password": PASSWORD}
+    assert Browser(base).request("POST", "/api/auth/teachers", {"name": "Storm", **teacher})[0] == 201
+    before = tessera_server.health_timings(base, 3)
+
+    def client():
+        while not stop.is_set():
+            status = Browser(base).request("POST", "/api/auth/login", teacher)[0]
+            with lock:
+                counts["ok" if status == 200 else "busy" if status == 429 else "other"] += 1
+            if status == 429:
+                time.sleep(0.2)
+
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(args.clients)]
+    started = time.time()
     try:
-        assert post(base, "/api/auth/teachers", {"name": "Storm", "email": "storm@school.org", "password": PASSWORD}) == 201
-        before = tessera_server.health_timings(base, 3)
-
-        def client():
-            while not stop.is_set():
-                status = post(base, "/api/auth/login", {"email": "storm@school.org", "password": PASSWORD})
-                with lock:
-                    counts["ok" if status == 200 else "busy" if status == 429 else "other"] += 1
-                if status == 429:
-                    time.sleep(0.2)
-
-        threads = [threading.Thread(target=client, daemon=True) for _ in range(args.clients)]
-        started = time.time()
         for thread in threads:
             thread.start()
         during = tessera_server.health_timings(base, args.seconds)
-        stop.set()
-        elapsed = time.time() - started
-        for thread in threads:
-            thread.join(timeout=30)
-        print(f"{args.clients} clients signing in for {elapsed:.1f} s: {counts['ok']} signed in ({counts['ok'] / elapsed:.1f}/s), "
-              f"{counts['busy']} refused with 429, {counts['other']} other")
-        print(f"/health before ({before[2]} calls): p50 {before[0]:.2f} ms, p99 {before[1]:.2f} ms")
-        print(f"/health during ({during[2]} calls): p50 {during[0]:.2f} ms, p99 {during[1]:.2f} ms "
-              f"-> {'PASS' if during[1] < 50 and counts['other'] == 0 else 'FAIL'} (p99 < 50 ms, no other answers)")
-        return 0 if during[1] < 50 and counts["other"] == 0 else 1
     finally:
         stop.set()
-        tessera_server.stop(server, data)
+    elapsed = time.time() - started
+    for thread in threads:
+        thread.join(timeout=30)
+    print(f"{args.clients} clients signing in for {elapsed:.1f} s: {counts['ok']} signed in ({counts['ok'] / elapsed:.1f}/s), "
+          f"{counts['busy']} refused with 429, {counts['other']} other")
+    print(f"/health before ({before[2]} calls): p50 {before[0]:.2f} ms, p99 {before[1]:.2f} ms")
+    print(f"/health during ({during[2]} calls): p50 {during[0]:.2f} ms, p99 {during[1]:.2f} ms "
+          f"-> {'PASS' if during[1] < 50 and counts['other'] == 0 else 'FAIL'} (p99 < 50 ms, no other answers)")
+    return 0 if during[1] < 50 and counts["other"] == 0 else 1
 
 
 if __name__ == "__main__":

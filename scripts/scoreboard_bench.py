@@ -11,21 +11,18 @@ GET /api/classes/{id}/scoreboard?episode=E for the episode with the most levels,
 median p50/p99 of each. Exits 1 when the scoreboard's median p99 is 50 ms or more.
 Loopback only; bounded in time; always stops the server it started.
 """
-import argparse
 import json
 import os
 import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 
 import tessera_server  # beside this script
 from tessera_server import Browser
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOLUTIONS = os.path.join(ROOT, "Tests/RouterKitTests/Solutions")
+SOLUTIONS = os.path.join(tessera_server.ROOT, "Tests/RouterKitTests/Solutions")
 
 
 def wrk(url, seconds, cookie=None):
@@ -47,65 +44,59 @@ def wrk(url, seconds, cookie=None):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build/release/tessera"))
-    parser.add_argument("--pupils", type=int, default=30)
-    parser.add_argument("--seconds", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
+    args = tessera_server.script_arguments(pupils=30, seconds=5, rounds=3)
+    with tessera_server.running(args.binary) as base:
+        return bench(base, args)
 
-    data = tempfile.mkdtemp(prefix="tessera-scoreboard-")
-    server, base = tessera_server.start(args.binary, data, "--log-level", "warning")
-    try:
-        teacher = Browser(base)
-        teacher.call("POST", "/api/auth/teachers", {"name": "Ms Bench", "email": "bench@school.org", "password": "a long enough password"})
-        made = teacher.call("POST", "/api/classes", {"name": "Bench class"})
-        names = ["Pupil %02d" % n for n in range(1, args.pupils + 1)]
-        pupils = teacher.call("POST", "/api/classes/%s/pupils" % made["id"], {"names": names})["pupils"]
-        episodes = teacher.call("GET", "/api/router/episodes")["episodes"]
-        levels = [level["id"] for episode in episodes for level in episode["levels"]]
-        solutions = {level: json.load(open(os.path.join(SOLUTIONS, level + ".json"))) for level in levels
-                     if os.path.exists(os.path.join(SOLUTIONS, level + ".json"))}
-        failures = []
 
-        def play(pupil):
-            try:
-                browser = Browser(base)
-                browser.call("POST", "/api/auth/login", {"classCode": made["code"], "name": pupil["name"], "password": pupil["password"]})
-                for level, program in solutions.items():
-                    browser.call("POST", "/api/router/levels/%s/runs" % level, {"program": program, "seconds": 30})
-            except Exception as error:  # reported below: a bench on a broken setup must not pass
-                failures.append("%s: %s" % (pupil["name"], error))
+def bench(base, args):
+    teacher = Browser(base)
+    teacher.call("POST", "/api/auth/teachers", {"name": "Ms Bench", "email": "bench@school.org", "password": "a long enough password"})
+    made = teacher.call("POST", "/api/classes", {"name": "Bench class"})
+    names = ["Pupil %02d" % n for n in range(1, args.pupils + 1)]
+    pupils = teacher.call("POST", "/api/classes/%s/pupils" % made["id"], {"names": names})["pupils"]
+    episodes = teacher.call("GET", "/api/router/episodes")["episodes"]
+    levels = [level["id"] for episode in episodes for level in episode["levels"]]
+    solutions = {level: json.load(open(os.path.join(SOLUTIONS, level + ".json"))) for level in levels
+                 if os.path.exists(os.path.join(SOLUTIONS, level + ".json"))}
+    failures = []
 
-        threads = [threading.Thread(target=play, args=(pupil,)) for pupil in pupils]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        if failures:
-            sys.exit("setting up failed: " + failures[0])
-        biggest = max(episodes, key=lambda episode: len(episode["levels"]))
-        board_path = "/api/classes/%s/scoreboard?episode=%d" % (made["id"], biggest["number"])
-        board = teacher.call("GET", board_path)
-        cells = sum(len(row["levels"]) for row in board["pupils"])
-        print("class of %d pupils, %d levels played each (%d runs); scoreboard of episode %d: %d levels, %d cells"
-              % (len(pupils), len(solutions), len(pupils) * len(solutions), biggest["number"], len(board["levels"]), cells))
+    def play(pupil):
+        try:
+            browser = Browser(base)
+            browser.call("POST", "/api/auth/login", {"classCode": made["code"], "name": pupil["name"], "password": pupil["password"]})
+            for level, program in solutions.items():
+                browser.call("POST", "/api/router/levels/%s/runs" % level, {"program": program, "seconds": 30})
+        except Exception as error:  # reported below: a bench on a broken setup must not pass
+            failures.append("%s: %s" % (pupil["name"], error))
 
-        health, scoreboard = [], []
-        for round_number in range(args.rounds):  # alternating, so both see the same machine
-            health.append(wrk(base + "/health", args.seconds))
-            scoreboard.append(wrk(base + board_path, args.seconds, teacher.cookie_header()))
-            print("round %d: /health p99 %.2f ms, scoreboard p99 %.2f ms (%.0f req/s)"
-                  % (round_number + 1, health[-1][1], scoreboard[-1][1], scoreboard[-1][2]))
-        med = lambda runs, index: statistics.median(run[index] for run in runs)
-        print("median of %d: /health p50 %.2f p99 %.2f ms; scoreboard p50 %.2f p99 %.2f ms, %.0f req/s (16 connections)"
-              % (args.rounds, med(health, 0), med(health, 1), med(scoreboard, 0), med(scoreboard, 1), med(scoreboard, 2)))
-        if med(scoreboard, 1) >= 50:
-            print("scoreboard p99 is %.1f ms: the target is under 50 ms" % med(scoreboard, 1))
-            return 1
-        return 0
-    finally:
-        tessera_server.stop(server, data)
+    threads = [threading.Thread(target=play, args=(pupil,)) for pupil in pupils]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        sys.exit("setting up failed: " + failures[0])
+    biggest = max(episodes, key=lambda episode: len(episode["levels"]))
+    board_path = "/api/classes/%s/scoreboard?episode=%d" % (made["id"], biggest["number"])
+    board = teacher.call("GET", board_path)
+    cells = sum(len(row["levels"]) for row in board["pupils"])
+    print("class of %d pupils, %d levels played each (%d runs); scoreboard of episode %d: %d levels, %d cells"
+          % (len(pupils), len(solutions), len(pupils) * len(solutions), biggest["number"], len(board["levels"]), cells))
+
+    health, scoreboard = [], []
+    for round_number in range(args.rounds):  # alternating, so both see the same machine
+        health.append(wrk(base + "/health", args.seconds))
+        scoreboard.append(wrk(base + board_path, args.seconds, teacher.cookie_header()))
+        print("round %d: /health p99 %.2f ms, scoreboard p99 %.2f ms (%.0f req/s)"
+              % (round_number + 1, health[-1][1], scoreboard[-1][1], scoreboard[-1][2]))
+    med = lambda runs, index: statistics.median(run[index] for run in runs)
+    print("median of %d: /health p50 %.2f p99 %.2f ms; scoreboard p50 %.2f p99 %.2f ms, %.0f req/s (16 connections)"
+          % (args.rounds, med(health, 0), med(health, 1), med(scoreboard, 0), med(scoreboard, 1), med(scoreboard, 2)))
+    if med(scoreboard, 1) >= 50:
+        print("scoreboard p99 is %.1f ms: the target is under 50 ms" % med(scoreboard, 1))
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

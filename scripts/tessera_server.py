@@ -7,10 +7,13 @@ browser tests, the load and storm scripts and .ci/run (standard library only).
 
   tessera_server.py url LOG SECONDS [PID]   wait for the line in LOG; print the base URL
 """
+import argparse
+import contextlib
 import os
 import re
 import shutil
 import subprocess
+import tempfile
 import sys
 import time
 import http.cookiejar
@@ -80,6 +83,31 @@ def health_timings(base, seconds, every=0.05):
         time.sleep(every)
     timings.sort()
     return timings[len(timings) // 2], timings[min(len(timings) - 1, int(len(timings) * 0.99))], len(timings)
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def script_arguments(**options):
+    """The command line of a load script: an optional binary (default: the release build) and
+    `--NAME VALUE` for each option, typed like its default (e.g. clients=50, seconds=10.0)."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build/release/tessera"))
+    for name, default in options.items():
+        parser.add_argument("--" + name, type=type(default), default=default)
+    return parser.parse_args()
+
+
+@contextlib.contextmanager
+def running(binary, *extra_args):
+    """A server on a fresh data folder, quiet (`--log-level warning`): yields its base URL and
+    always stops it (and removes the folder) on the way out."""
+    data = tempfile.mkdtemp(prefix="tessera-script-")
+    process, base = start(binary, data, "--log-level", "warning", *extra_args)
+    try:
+        yield base
+    finally:
+        stop(process, data)
 
 
 class Browser:
