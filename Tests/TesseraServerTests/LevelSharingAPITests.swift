@@ -83,6 +83,9 @@ import Testing
 
             // Not shared: another browser cannot copy what it cannot see.
             #expect(try await Self.send(client, .post, "/api/router/levels/\(id)/copy", key: Self.keyB).status == .notFound)
+            for body in [#"{"classes": [], "link": true, "public": true}"#, #"{"classes": "all", "link": true}"#, #"{"link": true}"#] {
+                #expect(try await Self.send(client, .put, "/api/router/levels/\(id)/sharing", json: body, key: Self.keyA).status == .badRequest, "\(body)")
+            }
             let link = try await Self.send(client, .put, "/api/router/levels/\(id)/sharing", json: #"{"classes": [], "link": true}"#, key: Self.keyA)
             #expect(link.status == .ok && (link.body["shares"] as? [String: Any])?["link"] as? Bool == true)
             let opened = try await Self.send(client, .get, "/api/router/levels/\(id)", key: Self.keyB)

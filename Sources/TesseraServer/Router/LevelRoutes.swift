@@ -44,10 +44,10 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
 
     /// `GET /api/router/levels/{id}`: ours, or a stored level the caller may read, with `mine`.
     func show(_ id: String, _ request: Request) async throws -> OwnedLevelJSON {
+        let caller = try await caller(request)  // first: a malformed owner key is refused for ours too
         if let ours = LevelCatalog.level(id: id) {
             return OwnedLevelJSON(level: LevelJSON(level: ours, source: "tessera", sourcePk: nil), mine: false)
         }
-        let caller = try await caller(request)
         let stored = try caller.readable(try await levels.find(id: id), id: id)
         return OwnedLevelJSON(level: LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk),
                               mine: caller.owns(stored))
@@ -165,6 +165,9 @@ struct SharingRequest: Decodable {
     init(from decoder: any Decoder) throws {
         guard let body = try? decoder.container(keyedBy: AnyKey.self) else {
             throw APIError.badRequest(#"The body must be {"classes": [class ids], "link": true or false}."#, code: "bad_json")
+        }
+        if let unknown = body.allKeys.map(\.stringValue).sorted().first(where: { !["classes", "link"].contains($0) }) {
+            throw APIError.badRequest("Sharing takes `classes` and `link` only, not `\(unknown)`.", code: "bad_json")
         }
         guard let classes = try? body.decode([String].self, forKey: "classes"), classes.allSatisfy({ (1...80).contains($0.utf8.count) }),
               let link = try? body.decode(Bool.self, forKey: "link") else {

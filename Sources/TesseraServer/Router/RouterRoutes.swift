@@ -176,8 +176,9 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// Ours, or a stored level `request`'s caller may read (`LevelCaller.mayRead`); else 404.
     func find(_ id: String, for request: Request) async throws -> LevelJSON {
+        let caller = try await people.caller(request)  // first: a malformed owner key is refused for ours too
         if let ours = LevelCatalog.level(id: id) { return LevelJSON(level: ours, source: "tessera", sourcePk: nil) }
-        let stored = try await people.caller(request).readable(try await levels.find(id: id), id: id)
+        let stored = try caller.readable(try await levels.find(id: id), id: id)
         return LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk)
     }
 
