@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from conftest import watch_errors
 from test_classroom import add_pupils, classroom_server, make_class, open_page, sign_up  # noqa: F401 (fixtures)
+from test_accessibility import assert_clean, check
 from test_classroom_progress import sign_in_on_router
 from test_router import add, play_and_wait
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
@@ -105,6 +106,7 @@ def test_a_pupil_shares_a_level_with_her_class_a_classmate_plays_it_and_the_teac
     expect(tile).to_contain_text("Sam's racetrack")
     expect(ana.get_by_test_id(f"remove-{level_id}")).to_have_count(0)  # a pupil cannot remove it
     shot(ana, "router-shared-tablet", near=tile)
+    assert_clean(check(ana, "router level select with Shared with me"))
     tile.click()
     expect(ana.get_by_test_id("level-title")).to_have_text("Sam's racetrack")
     solve(ana)
@@ -182,6 +184,7 @@ def test_my_levels_renames_duplicates_deletes_saves_in_place_and_shares_a_link(o
     link = row.get_by_test_id("share-link").input_value()
     assert link.endswith(f"/router/#level={level_id}"), link
     expect(row.get_by_test_id("my-level-shared")).to_have_text("Anyone with the link can play it")
+    assert_clean(check(maker, "designer with My levels and sharing open"))
     for size in ("desktop", "tablet", "phone"):
         viewport = {"desktop": (1280, 860), "tablet": (1024, 768), "phone": (390, 844)}[size]
         maker.set_viewport_size({"width": viewport[0], "height": viewport[1]})
