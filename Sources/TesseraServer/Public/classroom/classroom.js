@@ -2,24 +2,21 @@
 // at #class=ID, one class (class-view.js). Sessions are cookies the server sets; api() repeats the
 // readable `tessera_csrf` cookie on every change. With no such cookie nobody is signed in, so the
 // page asks the server nothing (a 401 would show as a console error in every signed-out visit).
-import { $, api, el, say } from "/shared/api.js";
+import { $, api, el, say, whoIsSignedIn } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
 import { showClass } from "./class-view.js";
 import { formError, setBusy } from "./forms.js";
 
 const state = { user: null, classes: [], counts: new Map() };
 
-const hasSessionCookie = () => /(?:^|;\s*)tessera_csrf=/.test(document.cookie);
-
 async function start() {
   let user = null;
-  if (hasSessionCookie()) {
-    try {
-      user = (await api("/api/auth/me")).user;
-    } catch (error) {
-      // A cookie without a session: it ended elsewhere (a password change, 30 days unused).
-      say(error.status === 401 ? "You have been signed out. Sign in again to see your classes." : error.message, error.status === 401);
-    }
+  try {
+    const who = await whoIsSignedIn();
+    user = who.user;
+    if (who.ended) say("You have been signed out. Sign in again to see your classes.", true);
+  } catch (error) {
+    say(error.message);
   }
   await signedInAs(user);
   document.body.dataset.ready = "true";

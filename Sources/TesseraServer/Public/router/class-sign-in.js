@@ -3,9 +3,7 @@
 // server nothing and anonymous play is untouched. Who is signed in is announced with a
 // `tessera:account` event on window (detail: the user, or null), which router.js follows: a
 // signed-in player's progress is their account's, on any device.
-import { $, api, el } from "/shared/api.js";
-
-const hasSessionCookie = () => /(?:^|;\s*)tessera_csrf=/.test(document.cookie);
+import { $, api, el, whoIsSignedIn } from "/shared/api.js";
 
 export function startClassSignIn(button) {
   let user = null;
@@ -92,9 +90,8 @@ export function startClassSignIn(button) {
   dialog.addEventListener("close", () => button.focus());
 
   button.hidden = false;
-  if (hasSessionCookie()) {
-    api("/api/auth/me").then(({ user: who }) => show(who), () => show(null));
-  }
+  // With no session nothing is announced (anonymous play as before); an ended one announces null.
+  whoIsSignedIn().then(({ user, ended }) => { if (user || ended) show(user); }, () => show(null));
 }
 
 startClassSignIn($("class-sign-in"));

@@ -5,7 +5,7 @@
 // episode and its levels can be locked for the class (teacher-locks.js).
 // The class and episode are in the address (#class=ID&episode=N, so the Classroom page can link
 // to a class) and remembered in localStorage for the next visit.
-import { $, api, el, say } from "/shared/api.js";
+import { $, api, el, say, whoIsSignedIn } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
 import { useRules } from "./rules.js";
 import { renderBoard } from "./teacher-board.js";
@@ -19,7 +19,6 @@ const GATHER = 200;
 // After the server refuses the live stream (it restarted, the session ended), try again after this.
 const RETRY = 5000;
 
-const hasSessionCookie = () => /(?:^|;\s*)tessera_csrf=/.test(document.cookie);
 
 const state = { classes: [], classId: null, episode: 1, board: null, asked: 0, stream: null, heard: false, timer: null, retry: null };
 const locks = new ClassLocks({ button: $("episode-lock"), state: $("episode-lock-state") }, () => draw());
@@ -27,12 +26,10 @@ const panel = new ProgramPanel();
 
 async function start() {
   let user = null;
-  if (hasSessionCookie()) {
-    try {
-      user = (await api("/api/auth/me")).user;
-    } catch (error) {
-      if (error.status !== 401) say(error.message);
-    }
+  try {
+    user = (await whoIsSignedIn()).user;
+  } catch (error) {
+    say(error.message);
   }
   if (user?.role !== "teacher") {
     notTeacher(user);

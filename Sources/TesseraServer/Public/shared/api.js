@@ -57,6 +57,22 @@ export function csrfHeaders(method = "POST") {
   return match ? { "X-CSRF-Token": decodeURIComponent(match[1]) } : {};
 }
 
+/**
+ * Who is signed in: `{ user }` (null when this browser has no session), or `{ user: null, ended:
+ * true }` when it had one that ended elsewhere (a password change, 30 days unused). The server is
+ * asked only when the page can see the session's readable CSRF cookie; other failures throw, as
+ * `api` does.
+ */
+export async function whoIsSignedIn() {
+  if (!/(?:^|;\s*)tessera_csrf=/.test(document.cookie)) return { user: null };
+  try {
+    return { user: (await api("/api/auth/me")).user };
+  } catch (error) {
+    if (error.status === 401) return { user: null, ended: true };
+    throw error;
+  }
+}
+
 export async function api(path, { method = "GET", body, token, keepalive = false } = {}) {
   const headers = csrfHeaders(method);
   if (body !== undefined) headers["Content-Type"] = "application/json";
