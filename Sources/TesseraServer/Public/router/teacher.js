@@ -172,10 +172,18 @@ function listen(classId) {
         refreshSoon();
       }
     },
-    // Refused (a restart, the session ended): quietly try again a little later.
-    onEnd: () => {
+    // Refused: after a restart, quietly try again a little later; if the session has ended
+    // (signed out elsewhere, a password change), say so instead of retrying for ever.
+    onEnd: async () => {
       if (classId !== state.classId) return;
       setLive("paused");
+      const { user } = await whoIsSignedIn().catch(() => ({ user: {} }));
+      if (!user) {
+        $("dashboard").hidden = true;
+        notTeacher(null);
+        say("You have been signed out, so the scoreboard stopped. Sign in again to see it.", true);
+        return;
+      }
       state.retry = setTimeout(() => { if (classId === state.classId) listen(classId); }, RETRY);
     },
   });
