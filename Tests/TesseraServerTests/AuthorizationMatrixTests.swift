@@ -116,10 +116,13 @@ import Testing
                     let answer = try await try #require(world.browsers[role]).send(client, method, path, json: body)
                     let expected = answers[role] ?? stranger
                     #expect(answer.status == expected, "\(role) \(method) \(path): \(answer.status) \(answer.body)")
-                    // Lists show the level to those who may open it, and to nobody else.
-                    if path.contains("scope=shared") || path.hasSuffix("episodes") {
-                        let listed = ((answer.body["levels"] ?? answer.body["shared"]) as? [[String: Any]] ?? []).contains { $0["id"] as? String == id }
-                        #expect(listed == (role == .pupil || role == .teacher), "\(role) \(path)")
+                    // Lists show the level to its maker (mine) and the class's teacher (shared), to nobody else.
+                    let lists: [(String, Bool)] = path.contains("scope=shared") ? [("levels", role == .teacher)]
+                        : path.contains("scope=mine") ? [("levels", role == .pupil)]
+                        : path.hasSuffix("episodes") ? [("shared", role == .teacher), ("custom", role == .pupil)] : []
+                    for (key, shown) in lists {
+                        let listed = (answer.body[key] as? [[String: Any]] ?? []).contains { $0["id"] as? String == id }
+                        #expect(listed == shown, "\(role) \(path) \(key)")
                     }
                 }
             }

@@ -36,6 +36,9 @@ import TicTacToeKit
             #expect(try await store.newest(listedUnder: [oaks], limit: 10, offset: 0).map(\.id) == ["b1", "a2"], "\(name)")
             #expect(try await store.newest(listedUnder: [oaks, elms, ann], limit: 10, offset: 0).map(\.id)
                     == ["b1", "a5", "a4", "a3", "a2", "a1"], "\(name)")
+            #expect(try await store.newest(listedUnder: [oaks], excludingOwners: ["anon-bob"], limit: 10, offset: 0).map(\.id) == ["a2"],
+                    "\(name): what others shared, without one's own")
+            #expect(try await store.newest(listedUnder: [oaks], excludingOwners: ["anon-bob", "acct-ann"], limit: 10, offset: 0).isEmpty, "\(name)")
             _ = try await store.update(id: "a2") { $0.shares = .init(classes: ["elms"]) }
             #expect(try await store.newest(listedUnder: [oaks], limit: 10, offset: 0).map(\.id) == ["b1"], "\(name)")
             _ = try await store.upsert(try Self.level("b2", owner: "anon-bob")) { $0.shares.classes = ["oaks"] }

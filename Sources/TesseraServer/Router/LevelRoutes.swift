@@ -39,7 +39,7 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
             return page
         } ?? 1
         let caller = try await caller(request)
-        return try JSONBody.response(try await self.page(scope == "mine" ? caller.ownKeys : caller.sharedKeys, page, caller))
+        return try JSONBody.response(try await self.page(scope == "mine" ? .mine : .shared, page, caller))
     }
 
     /// `GET /api/router/levels/{id}`: ours, or a stored level the caller may read, with `mine`.
@@ -53,11 +53,16 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
                               mine: caller.owns(stored))
     }
 
-    /// One page under `keys`, with whether there is another.
-    func page(_ keys: Set<String>, _ page: Int, _ caller: LevelCaller) async throws -> LevelPageJSON {
+    enum Scope { case mine, shared }
+
+    /// One page of the caller's own levels, or of those shared with their class(es) by others (their
+    /// own shared levels are in `mine`), with whether there is another.
+    func page(_ scope: Scope, _ page: Int, _ caller: LevelCaller) async throws -> LevelPageJSON {
         let size = Self.pageSize
         let offset = (page - 1).multipliedReportingOverflow(by: size).partialValue
-        let found = try await levels.newest(listedUnder: keys, limit: size + 1, offset: offset)
+        let found = scope == .mine
+            ? try await levels.newest(listedUnder: caller.ownKeys, limit: size + 1, offset: offset)
+            : try await levels.newest(listedUnder: caller.sharedKeys, excludingOwners: Set(caller.owners), limit: size + 1, offset: offset)
         return LevelPageJSON(levels: found.prefix(size).map { LevelSummaryJSON($0, for: caller) }, page: page,
                              next: found.count > size ? page + 1 : nil,
                              shareWith: caller.classes.filter { !$0.archived }.map { ClassChoiceJSON(id: $0.id, name: $0.name) })

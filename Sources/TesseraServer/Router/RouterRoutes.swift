@@ -30,7 +30,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     @Sendable func episodes(_ request: Request, context: Context) async throws -> Response {
         let caller = try await people.caller(request)
         let own = try await levels.newest(listedUnder: caller.ownKeys, limit: LevelRoutes<Context>.pageSize, offset: 0)
-        let shared = try await people.page(caller.sharedKeys, 1, caller)
+        let shared = try await people.page(.shared, 1, caller)
         return try JSONBody.response(PersonalEpisodesJSON(EpisodesJSON(episodes: LevelCatalog.episodes, stored: own), shared: shared))
     }
 

@@ -34,7 +34,15 @@ package protocol DocumentStore<Document>: Sendable {
     func all(limit: Int) async throws -> [Document]
     /// Removes the document; `false` when there was none.
     func delete(id: String) async throws -> Bool
-    /// Documents listed under any of `keys` (see `StoredDocument.listingKeys`), newest first, each
-    /// once: `limit` of them after skipping `offset`. Served from an index on every backend.
-    func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document]
+    /// Documents listed under any of `keys` (see `StoredDocument.listingKeys`) and not owned by any
+    /// of `excludedOwners`, newest first, each once: `limit` of them after skipping `offset`.
+    /// Served from an index on every backend.
+    func newest(listedUnder keys: Set<String>, excludingOwners excludedOwners: Set<String>, limit: Int, offset: Int) async throws -> [Document]
+}
+
+extension DocumentStore {
+    /// Documents listed under any of `keys`, whoever owns them.
+    package func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document] {
+        try await newest(listedUnder: keys, excludingOwners: [], limit: limit, offset: offset)
+    }
 }

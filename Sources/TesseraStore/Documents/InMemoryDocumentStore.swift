@@ -50,10 +50,12 @@ package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentSto
         return removed
     }
 
-    package func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document] {
+    package func newest(listedUnder keys: Set<String>, excludingOwners excludedOwners: Set<String>, limit: Int,
+                        offset: Int) async throws -> [Document] {
         let ids = order.withLock { Array($0.reversed()) }
         let all = documents.withLock { $0 }
-        return Array(ids.compactMap { all[$0] }.filter { !$0.listingKeys.isDisjoint(with: keys) }
+        return Array(ids.compactMap { all[$0] }
+            .filter { !$0.listingKeys.isDisjoint(with: keys) && !($0.owner.map(excludedOwners.contains) ?? false) }
             .dropFirst(max(0, offset)).prefix(max(0, limit)))
     }
 }

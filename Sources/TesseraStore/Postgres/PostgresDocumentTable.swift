@@ -133,12 +133,15 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
         return !rows.isEmpty
     }
 
-    package func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document] {
+    package func newest(listedUnder keys: Set<String>, excludingOwners excludedOwners: Set<String>, limit: Int,
+                        offset: Int) async throws -> [Document] {
         guard !keys.isEmpty, limit > 0 else { return [] }
-        let (sorted, skip) = (keys.sorted(), max(0, offset))
+        let (sorted, excluded, skip) = (keys.sorted(), excludedOwners.sorted(), max(0, offset))
         let rows = try await database.query("""
-            SELECT d.body FROM (SELECT id, max(seq) AS seq FROM \(unescaped: table)_listing WHERE key = ANY(\(sorted))
-                                GROUP BY id ORDER BY seq DESC LIMIT \(limit) OFFSET \(skip)) AS l
+            SELECT d.body FROM (SELECT l.id, max(l.seq) AS seq FROM \(unescaped: table)_listing AS l
+                                JOIN \(unescaped: table) AS o ON o.id = l.id
+                                WHERE l.key = ANY(\(sorted)) AND (o.owner IS NULL OR NOT o.owner = ANY(\(excluded)::text[]))
+                                GROUP BY l.id ORDER BY seq DESC LIMIT \(limit) OFFSET \(skip)) AS l
             JOIN \(unescaped: table) AS d ON d.id = l.id ORDER BY l.seq DESC
             """)
         return try rows.map(Self.decode)

@@ -158,15 +158,19 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
         }
     }
 
-    package func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document] {
+    package func newest(listedUnder keys: Set<String>, excludingOwners excludedOwners: Set<String>, limit: Int,
+                        offset: Int) async throws -> [Document] {
         guard !keys.isEmpty, limit > 0 else { return [] }
         let marks = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        let ownerMarks = Array(repeating: "?", count: excludedOwners.count).joined(separator: ", ")
         var arguments = StatementArguments(keys.sorted())
+        arguments += StatementArguments(excludedOwners.sorted())
         arguments += [limit, max(0, offset)]
         return try await database.writer.read { [name, arguments] db in
             try String.fetchAll(db, sql: """
-                SELECT d.body FROM (SELECT id, MAX(seq) AS seq FROM \(name)_listing WHERE key IN (\(marks))
-                                    GROUP BY id ORDER BY seq DESC LIMIT ? OFFSET ?) AS l
+                SELECT d.body FROM (SELECT l.id, MAX(l.seq) AS seq FROM \(name)_listing AS l JOIN \(name) AS o ON o.id = l.id
+                                    WHERE l.key IN (\(marks)) AND (o.owner IS NULL OR o.owner NOT IN (\(ownerMarks)))
+                                    GROUP BY l.id ORDER BY seq DESC LIMIT ? OFFSET ?) AS l
                 JOIN \(name) AS d ON d.id = l.id ORDER BY l.seq DESC
                 """, arguments: arguments)
                 .map { try Self.decoder.decode(Document.self, from: Data($0.utf8)) }
