@@ -7,6 +7,7 @@ place, and a link that lets someone else play the level without it being listed 
 
 The classroom tests' own server (sign-in failures are counted per address; see test_classroom)."""
 import os
+import secrets
 
 from playwright.sync_api import expect
 
@@ -206,3 +207,29 @@ def test_my_levels_renames_duplicates_deletes_saves_in_place_and_shares_a_link(o
     solve(friend)
     assert problems == [], problems
     assert friend_problems == [], friend_problems
+
+
+def test_the_level_select_shows_my_newest_twenty_levels_and_more_on_request(open_page):
+    page = open_page("tablet")
+    problems = watch_errors(page)
+    key = secrets.token_hex(32)
+    page.add_init_script(f"localStorage.setItem('tessera.router.ownerKey', '{key}')")
+    level = page.request.get("/api/router/levels/1").json()
+    made = []
+    for index in range(21):
+        level["name"] = f"Practice {index + 1}"
+        answer = page.request.post("/api/router/levels", headers={"X-Tessera-Owner-Key": key}, data=level)
+        assert answer.status == 201, answer.text()
+        made.append(answer.json()["id"])
+    page.goto("/router/")
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
+    mine = page.get_by_test_id("custom-levels")
+    expect(mine.locator(".level-tile")).to_have_count(20)
+    expect(mine.locator(".level-tile").first).to_contain_text("Practice 21")  # newest first
+    shot(page, "router-my-levels-more-tablet", near=page.get_by_test_id("more-mine"))
+    page.get_by_test_id("more-mine").click()
+    expect(mine.locator(".level-tile")).to_have_count(21)
+    expect(page.get_by_test_id(f"level-{made[0]}")).to_be_focused()
+    expect(page.get_by_test_id("more-mine")).to_have_count(0)
+    expect(page.get_by_test_id("message")).to_have_text("1 more level.")
+    assert problems == [], problems

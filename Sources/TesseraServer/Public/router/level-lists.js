@@ -1,22 +1,54 @@
 // The level select's stored levels: "My levels" (the ones this player made or imported, newest
 // first) and "Shared with me" (shared with their class by a classmate or their teacher). Nobody
 // else's levels are ever listed. A teacher sees the levels shared with their classes here too and
-// can remove one: it is deleted for everyone, its maker included (moderation).
+// can remove one: it is deleted for everyone, its maker included (moderation). The level list
+// brings the first page of each; "Show more" fetches the next (GET /api/router/levels).
 import { $, el, say } from "/shared/api.js";
-import { deleteLevel } from "./my-levels.js";
+import { deleteLevel, listLevels } from "./my-levels.js";
 
+const PAGE = 20; // levels per page, as the server sends them
 const summary = (level) => ({ id: level.id, name: level.name, maxScore: 0, blockly: true, python: false });
 
-/** Fills both sections; `tile(summary, label)` draws a level tile (an `li`), `changed()` reloads the lists. */
+/** Fills both sections; `tile(summary, label)` draws a level tile (an `li`), `changed()` reloads the
+ *  lists. More pages are appended to the arrays themselves, so a redraw keeps them. */
 export function renderStoredLevels({ mine = [], shared = [] }, tile, changed) {
+  const redraw = () => renderStoredLevels({ mine, shared }, tile, changed);
   $("custom-section").hidden = mine.length === 0;
   $("custom-levels").replaceChildren(...mine.map((level, index) =>
     tile(summary(level), level.source === "imported" ? `I${index + 1}` : `C${index + 1}`)));
+  showMore($("custom-section"), "mine", mine, "Show more of my levels", redraw);
   $("shared-section").hidden = shared.length === 0;
   $("shared-levels").replaceChildren(...shared.map((level, index) => {
     const item = tile(summary(level), `S${index + 1}`);
     if (level.mayDelete && !level.mine) item.append(removeButton(level, changed));
     return item;
+  }));
+  showMore($("shared-section"), "shared", shared, "Show more shared levels", redraw);
+}
+
+/** A "Show more" button under a section while the server may have another page. */
+function showMore(section, scope, levels, label, redraw) {
+  section.querySelector(".show-more")?.remove();
+  if (levels.nextPage === undefined) levels.nextPage = levels.length >= PAGE ? 2 : null; // a fresh first page
+  if (!levels.nextPage) return;
+  section.append(el("button", {
+    type: "button", class: "show-more", "data-testid": `more-${scope}`, text: label,
+    onclick: async (event) => {
+      event.currentTarget.disabled = true;
+      try {
+        const page = await listLevels(scope, levels.nextPage);
+        const seen = new Set(levels.map((level) => level.id));
+        levels.push(...page.levels.filter((level) => !seen.has(level.id)));
+        levels.nextPage = page.next;
+        const first = page.levels[0]?.id;
+        redraw();
+        say(`${page.levels.length} more level${page.levels.length === 1 ? "" : "s"}.`, true);
+        if (first) section.querySelector(`[data-testid="level-${CSS.escape(first)}"]`)?.focus();
+      } catch (error) {
+        say(error.message);
+        redraw();
+      }
+    },
   }));
 }
 
@@ -32,7 +64,8 @@ function removeButton(level, changed) {
         await deleteLevel(level.id);
         say(`Removed “${level.name}”.`, true);
         await changed();
-        $("shared-section").focus({ preventScroll: true });
+        // Back to the list it was in, or, when that was the last one, to the top of the level select.
+        ($("shared-section").hidden ? $("select-title") : $("shared-section")).focus({ preventScroll: true });
       } catch (error) {
         button.disabled = false;
         say(error.message);
