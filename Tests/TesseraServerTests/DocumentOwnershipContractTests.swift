@@ -22,6 +22,9 @@ import TicTacToeKit
             try await store.insert(try Self.level("old", owner: nil))
             for index in 1...5 { try await store.insert(try Self.level("a\(index)", owner: "acct-ann")) }
             try await store.insert(try Self.level("b1", owner: "anon-bob", classes: ["oaks"]))
+            await #expect(throws: StoreError.duplicateID("b1"), "\(name): one id once") {
+                try await store.insert(try Self.level("b1", owner: "anon-eve", classes: ["elms"]))
+            }
             #expect(try await store.newest(listedUnder: [ann], limit: 3, offset: 0).map(\.id) == ["a5", "a4", "a3"], "\(name)")
             #expect(try await store.newest(listedUnder: [ann], limit: 3, offset: 3).map(\.id) == ["a2", "a1"], "\(name)")
             #expect(try await store.newest(listedUnder: [bob], limit: 10, offset: 0).map(\.id) == ["b1"], "\(name)")

@@ -74,8 +74,8 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
         let id = try RouterRoutes<Context>.levelID(context)
         let caller = try await caller(request)
         let stored = try caller.readable(try await levels.find(id: id), id: id)
-        let level = try Self.validated(try await JSONBody.decode(Level.self, from: request), id: id)
         guard caller.owns(stored) else { throw Self.notYours }
+        let level = try Self.validated(try await JSONBody.decode(Level.self, from: request), id: id)
         let owners = caller.owners
         let updated = try await levels.update(id: id) { stored in
             // Checked again inside the write: ownership cannot change under us, but be exact.
@@ -127,8 +127,8 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
         let id = try RouterRoutes<Context>.levelID(context)
         let caller = try await caller(request)
         let stored = try caller.readable(try await levels.find(id: id), id: id)
-        let body = try await JSONBody.decode(SharingRequest.self, from: request)
         guard caller.owns(stored) else { throw Self.notYours }
+        let body = try await JSONBody.decode(SharingRequest.self, from: request)
         var wanted: [String] = []
         for classID in body.classes where !wanted.contains(classID) { wanted.append(classID) }
         guard wanted.count <= Self.maxSharedClasses else {

@@ -9,9 +9,15 @@ package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentSto
 
     package init() {}
 
+    /// A second insert of one id is refused, as by the databases (`StoreError.duplicateID`).
     package func insert(_ document: Document) async throws {
-        let isNew = documents.withLock { $0.updateValue(document, forKey: document.id) == nil }
-        if isNew { order.withLock { $0.append(document.id) } }
+        let isNew = documents.withLock { documents in
+            guard documents[document.id] == nil else { return false }
+            documents[document.id] = document
+            return true
+        }
+        guard isNew else { throw StoreError.duplicateID(document.id) }
+        order.withLock { $0.append(document.id) }
     }
 
     package func find(id: String) async throws -> Document? {

@@ -6,6 +6,7 @@ import { api, el, say } from "/shared/api.js";
 import {
   copyLevel, copyText, createLevel, deleteLevel, getLevel, listLevels, playLink, shareLevel, updateLevel,
 } from "./my-levels.js";
+import { rules } from "./rules.js";
 
 /** Saves `level`: in place when `savedId` is a level of yours, else as a new one. {id, updated}. */
 export async function saveDraft(level, savedId) {
@@ -128,7 +129,8 @@ export class MyLevels {
   }
 
   renameForm(level) {
-    const input = el("input", { type: "text", value: level.name, maxlength: "100", "data-testid": "my-level-new-name", "aria-label": `New name for ${level.name}` });
+    // Bounded like the designer's name box, by the kit's limit (rules.js; the server cuts longer ones).
+    const input = el("input", { type: "text", value: level.name, maxlength: String(rules.level?.nameLength ?? 100), "data-testid": "my-level-new-name", "aria-label": `New name for ${level.name}` });
     const form = el("form", { class: "my-level-rename" }, input,
       el("button", { type: "submit", class: "primary", "data-testid": "my-level-rename-save", text: "Rename" }),
       el("button", { type: "button", text: "Cancel", onclick: () => { this.openPanel = null; this.render(); } }));
