@@ -2,7 +2,7 @@
 // time), each to open, rename, duplicate, share or delete. Saving a level you opened from here
 // changes it in place; sharing is with your class (a pupil), one of your classes (a teacher) and/or
 // anyone with the link. The server decides who may do what (my-levels.js has the calls).
-import { api, el, say } from "/shared/api.js";
+import { el, say, whoIsSignedIn } from "/shared/api.js";
 import {
   copyLevel, copyText, createLevel, deleteLevel, getLevel, listLevels, playLink, shareLevel, updateLevel,
 } from "./my-levels.js";
@@ -55,10 +55,8 @@ export class MyLevels {
 
   async load(page) {
     try {
-      // Asked only with a session cookie, as class-sign-in.js does: anonymous pages ask nothing.
-      if (page === 1 && /(?:^|;\s*)tessera_csrf=/.test(document.cookie)) {
-        this.role = (await api("/api/auth/me").catch(() => null))?.user?.role ?? null;
-      }
+      // Asked only with a session cookie (whoIsSignedIn): anonymous pages ask nothing.
+      if (page === 1) this.role = (await whoIsSignedIn().catch(() => ({ user: null }))).user?.role ?? null;
       const answer = await listLevels("mine", page);
       this.levels = page === 1 ? answer.levels : [...this.levels, ...answer.levels];
       this.classes = answer.shareWith ?? [];
