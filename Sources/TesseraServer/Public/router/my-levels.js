@@ -4,8 +4,7 @@
 // private until shared with a class or by link. Every call about stored levels goes through
 // `levelApi`, so the key is never forgotten: without it the server cannot tell that a private
 // level is this browser's own (it answers 404, as for a level that does not exist).
-import { ApiError, csrfHeaders } from "/shared/api.js";
-import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
+import { api } from "/shared/api.js";
 
 const OWNER_KEY = "tessera.router.ownerKey";
 let keptInMemory = null; // when localStorage is off: this page's levels are this tab's only
@@ -29,30 +28,10 @@ export function ownerKey() {
   }
 }
 
-/** `api()` with the owner key: a GET that cannot reach the server waits for it and is sent again;
- *  a change is not repeated and fails saying so. Errors carry the server's status, code and words. */
-export async function levelApi(path, { method = "GET", body } = {}) {
-  const headers = { ...csrfHeaders(method), "X-Tessera-Owner-Key": ownerKey() };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  let response;
-  for (;;) {
-    try {
-      response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      break;
-    } catch {
-      const back = reportUnreachable();
-      if (method !== "GET") throw new ApiError(0, "network", unreachableMessage());
-      await back;
-    }
-  }
-  if (response.status === 204) return {};
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const detail = data.error ?? {};
-    throw new ApiError(response.status, detail.code ?? `http_${response.status}`, detail.message ?? response.statusText);
-  }
-  return data;
-}
+/** `api()` with the owner key (a GET that cannot reach the server waits for it and is sent
+ *  again; a change is not repeated and fails saying so; errors carry the server's words). */
+export const levelApi = (path, options = {}) =>
+  api(path, { ...options, headers: { "X-Tessera-Owner-Key": ownerKey(), ...options.headers } });
 
 const levelPath = (id, tail = "") => `/api/router/levels/${encodeURIComponent(id)}${tail}`;
 

@@ -44,11 +44,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * Sends a JSON request. A GET that cannot reach the server waits until the server answers again and
- * is then sent again, so a page loads by itself once the server is back; any other request is not
- * repeated (it might have changed something) and fails with a message saying so.
- */
 // The double-submit token a signed-in browser repeats on every change it asks for: the server
 // compares this header with its own `tessera_csrf` cookie, which another site cannot read.
 export function csrfHeaders(method = "POST") {
@@ -58,23 +53,13 @@ export function csrfHeaders(method = "POST") {
 }
 
 /**
- * Who is signed in: `{ user }` (null when this browser has no session), or `{ user: null, ended:
- * true }` when it had one that ended elsewhere (a password change, 30 days unused). The server is
- * asked only when the page can see the session's readable CSRF cookie; other failures throw, as
- * `api` does.
+ * Sends a JSON request. A GET that cannot reach the server waits until the server answers again and
+ * is then sent again, so a page loads by itself once the server is back; any other request is not
+ * repeated (it might have changed something) and fails with a message saying so. `headers` adds
+ * to the CSRF header (Rapid Router's levels send the browser's owner key).
  */
-export async function whoIsSignedIn() {
-  if (!/(?:^|;\s*)tessera_csrf=/.test(document.cookie)) return { user: null };
-  try {
-    return { user: (await api("/api/auth/me")).user };
-  } catch (error) {
-    if (error.status === 401) return { user: null, ended: true };
-    throw error;
-  }
-}
-
-export async function api(path, { method = "GET", body, token, keepalive = false } = {}) {
-  const headers = csrfHeaders(method);
+export async function api(path, { method = "GET", body, token, keepalive = false, headers: extra = {} } = {}) {
+  const headers = { ...csrfHeaders(method), ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let response;
@@ -94,6 +79,22 @@ export async function api(path, { method = "GET", body, token, keepalive = false
     throw new ApiError(response.status, detail.code ?? "http_" + response.status, detail.message ?? response.statusText);
   }
   return data;
+}
+
+/**
+ * Who is signed in: `{ user }` (null when this browser has no session), or `{ user: null, ended:
+ * true }` when it had one that ended elsewhere (a password change, 30 days unused). The server is
+ * asked only when the page can see the session's readable CSRF cookie; other failures throw, as
+ * `api` does.
+ */
+export async function whoIsSignedIn() {
+  if (!/(?:^|;\s*)tessera_csrf=/.test(document.cookie)) return { user: null };
+  try {
+    return { user: (await api("/api/auth/me")).user };
+  } catch (error) {
+    if (error.status === 401) return { user: null, ended: true };
+    throw error;
+  }
 }
 
 // Creates an element; text goes in through textContent only, so user text is never HTML.
