@@ -52,7 +52,7 @@ import TicTacToeKit
         let row = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
         #expect(Set(row.keys) == ["id", "levels"])
         let level = try #require((row["levels"] as? [String: Any])?["1"] as? [String: Any])
-        #expect(Set(level.keys) == ["attempts", "best", "max", "seconds", "solved"], "stars are computed, never stored")
+        #expect(Set(level.keys) == ["attempts", "best", "lastPlayed", "max", "seconds", "solved"], "stars are computed, never stored; the date of the run is")
         #expect(level["attempts"] as? Int == 4 && level["best"] as? Int == 18 && level["solved"] as? Bool == true)
         #expect(level["seconds"] as? Double == 44.5)
     }
