@@ -19,6 +19,12 @@ public struct Account: Codable, Equatable, Sendable {
     public var classID: String?
     public var createdAt: Date
 
+    /// What an account's Rapid Router progress, programs and levels are kept under: `acct-<id>`.
+    /// Anonymous pages make ids without a dash, so the two never meet.
+    public static let playerPrefix = "acct-"
+    public static func playerID(_ accountID: String) -> String { playerPrefix + accountID }
+    public var playerID: String { Self.playerID(id) }
+
     public init(id: String, role: Role, name: String, email: String? = nil, passwordHash: String,
                 classID: String? = nil, createdAt: Date = Date()) {
         self.id = id

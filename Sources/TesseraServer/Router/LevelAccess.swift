@@ -11,8 +11,6 @@ import TesseraStore
 struct LevelCaller: Sendable {
     static let ownerKeyHeader = HTTPField.Name("X-Tessera-Owner-Key")!
     static let anonymousPrefix = "anon-"
-    /// The same `acct-<id>` a signed-in player's progress is kept under (`RouterRoutes.accountPrefix`).
-    static let accountPrefix = "acct-"
 
     /// The signed-in account, if any.
     let account: Account?
@@ -37,7 +35,7 @@ struct LevelCaller: Sendable {
     static func of(_ request: Request, sessions: Sessions, classes: any ClassStore) async throws -> LevelCaller {
         let account = try await sessions.account(for: request)?.0
         var owners: [String] = []
-        if let account { owners.append(accountPrefix + account.id) }
+        if let account { owners.append(account.playerID) }
         if let key = request.headers[ownerKeyHeader] { owners.append(try anonymousOwner(key)) }
         var own: [SchoolClass] = []
         if let account {

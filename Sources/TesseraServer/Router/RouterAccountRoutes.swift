@@ -40,7 +40,7 @@ extension RouterRoutes {
             stored.levels = [:]
         }
         let claimed = taken.withLock { $0 }
-        let merged = try await progress.upsert(PlayerProgress(id: Self.accountPrefix + account.id)) { $0.merge(claimed) }
+        let merged = try await progress.upsert(PlayerProgress(id: account.playerID)) { $0.merge(claimed) }
         return try JSONBody.response(ProgressJSON(merged))
     }
 
@@ -48,7 +48,7 @@ extension RouterRoutes {
     /// is), and tells their class's open scoreboards.
     func keep(_ source: JSONValue, _ result: RunResult, of account: Account, levelID: String, at time: Date) async throws {
         let text = String(decoding: try JSONBody.encoder.encode(source), as: UTF8.self)
-        let id = SavedPrograms.id(player: Self.accountPrefix + account.id, level: levelID)
+        let id = SavedPrograms.id(player: account.playerID, level: levelID)
         _ = try await programs.upsert(SavedPrograms(id: id)) { $0.record(program: text, result: result, at: time) }
         if account.role == .pupil, let classID = account.classID {
             let event = ScoreboardEventJSON(kind: "run", pupil: account.id, level: levelID)

@@ -140,12 +140,12 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// Progress ids of accounts: `acct-<account id>`. Anonymous pages make 16-letter ids without
     /// a dash, so the two never meet; an anonymous request naming an account's id is refused.
-    static var accountPrefix: String { "acct-" }
+    static var accountPrefix: String { Account.playerPrefix }
 
     /// Where a run's attempt is recorded: a signed-in player's account (whatever the page sent),
     /// else the anonymous id the page sent, else nowhere.
     private func progressID(for sent: String?, signedIn: Account?) throws -> String? {
-        if let signedIn { return Self.accountPrefix + signedIn.id }
+        if let signedIn { return signedIn.playerID }
         if let sent, sent.hasPrefix(Self.accountPrefix) { throw APIError.notFound("Player '\(sent)'") }
         return sent
     }

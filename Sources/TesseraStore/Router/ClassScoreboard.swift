@@ -11,7 +11,7 @@ package enum ClassScoreboard {
         let players = try await withThrowingTaskGroup(of: Scoreboard.Player.self) { group in
             for pupil in pupils {
                 group.addTask {
-                    (id: pupil.id, name: pupil.name, progress: try await progress.find(id: "acct-" + pupil.id))
+                    (id: pupil.id, name: pupil.name, progress: try await progress.find(id: pupil.playerID))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
