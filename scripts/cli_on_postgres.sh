@@ -39,6 +39,8 @@ pupil_call = browser().call
 pupil_call("POST", "/api/auth/login", {"classCode": made["code"], "name": "Robin", "password": pupil["password"]})
 pupil_call("POST", "/api/router/levels/1/runs", {"program": {"blocks": [{"type": "move_forwards"}, {"type": "move_forwards"}]}})
 open(sys.argv[3], "w").write(made["code"])
+with open(sys.argv[3] + ".level.json", "wb") as save:  # a level-editor save, for `router import --teacher`
+    save.write(teacher.open("GET", "/api/router/levels/1/export").read())
 print("server: synced the reader, saved level %s, signed up a teacher, class %s, a pupil finished level 1" % (saved["id"], made["code"]))
 PY
 kill "$pid"; wait "$pid" 2>/dev/null || true
@@ -67,3 +69,22 @@ if grep -q "Robin .*20/20" <<<"$board"; then
 else
   echo "tessera classes scoreboard --database: the pupil's run is missing WRONG"; echo "$board"; exit 1
 fi
+if "$bin" router import "$data/class-code.level.json" --teacher "nobody-$email" --database "$url" >/dev/null 2>&1; then
+  echo "tessera router import --teacher with an unknown email succeeded WRONG"; exit 1
+fi
+"$bin" router import "$data/class-code.level.json" --teacher "$email" --database "$url" >/dev/null
+"$bin" serve --host 127.0.0.1 --port 0 --database "$url" --log-level warning >"$data/serve2.log" 2>&1 &
+pid=$!
+base=$(python3 scripts/tessera_server.py url "$data/serve2.log" 60 "$pid")
+python3 - "$base" "$email" <<'PY'
+import sys
+sys.path.insert(0, "scripts")
+from tessera_server import Browser
+teacher = Browser(sys.argv[1])
+teacher.call("POST", "/api/auth/login", {"email": sys.argv[2], "password": "a long enough password"})
+mine = teacher.call("GET", "/api/router/levels?scope=mine")["levels"]
+ok = any(level["id"].startswith("import-") for level in mine)
+print("tessera router import --teacher --database: the level is in the teacher's My levels %s" % ("ok" if ok else "WRONG"))
+sys.exit(0 if ok else 1)
+PY
+kill "$pid"; wait "$pid" 2>/dev/null || true

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClassroomKit
 import Foundation
 import RouterKit
 import TesseraStore
@@ -150,15 +151,27 @@ struct RouterCommand: AsyncParsableCommand {
         @Argument(help: "The JSON file.") var file: String
         @OptionGroup var storage: Storage
         @Flag(help: "Print [{id, name, sourcePk}…] of the imported levels.") var json = false
+        @Option(help: ArgumentHelp("Give the levels to this teacher: they appear in their \"My levels\", to share with their classes.",
+                                   discussion: "Without it the levels belong to nobody: they open by their id and are listed nowhere."))
+        var teacher: String?
 
         func run() async throws {
             guard let data = FileManager.default.contents(atPath: file) else {
                 ProgressLine.fail("cannot read \(file).")
                 throw ExitCode.failure
             }
+            var owner: String?
+            if let teacher {
+                guard teacher.unicodeScalars.count <= AccountRules.emailMaxCharacters,
+                      let account = try await storage.options.open().accounts.teacher(email: teacher) else {
+                    ProgressLine.fail("no teacher has the email \(teacher.prefix(80)). `tessera accounts teachers` lists them")
+                    throw ExitCode.failure
+                }
+                owner = account.playerID
+            }
             let imported: [RouterLibrary.Entry], problems: [LevelImport.Problem]
             do {
-                (imported, problems) = try await storage.open().importLevels(data)
+                (imported, problems) = try await storage.open().importLevels(data, owner: owner)
             } catch let error as LevelImport.ImportError {
                 ProgressLine.fail("\(error).")
                 throw ExitCode.failure

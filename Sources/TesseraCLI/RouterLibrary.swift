@@ -26,9 +26,10 @@ struct RouterLibrary: Sendable {
         try await levels.all(limit: 1000).map { Entry(id: $0.id, name: $0.level.name, sourcePk: $0.sourcePk) }
     }
 
-    /// Imports a fixture or an editor save; returns what was stored and what was not.
-    func importLevels(_ data: Data) async throws -> (imported: [Entry], problems: [LevelImport.Problem]) {
-        let (imported, problems) = try await RouterImporter(levels: levels).importLevels(data)
+    /// Imports a fixture or an editor save, owned by `owner` (a player id; `nil`: nobody's, opened
+    /// only by id); returns what was stored and what was not.
+    func importLevels(_ data: Data, owner: String? = nil) async throws -> (imported: [Entry], problems: [LevelImport.Problem]) {
+        let (imported, problems) = try await RouterImporter(levels: levels).importLevels(data, owner: owner)
         return (imported.map { Entry(id: $0.id, name: $0.level.name, sourcePk: $0.sourcePk) }, problems)
     }
 }
