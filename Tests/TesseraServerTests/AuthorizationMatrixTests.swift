@@ -16,6 +16,21 @@ import Testing
         case anonymous, pupil, otherClassPupil, teacher, otherTeacher
     }
 
+    /// The matrix runs on the suite's backend (memory, or PostgreSQL when CI gives one) and on
+    /// SQLite in a fresh data folder, the default every user runs.
+    enum Backend: String, CaseIterable, CustomTestStringConvertible {
+        case suite, sqlite
+
+        var testDescription: String { rawValue }
+
+        func configuration() throws -> Configuration {
+            guard self == .sqlite else { return testConfiguration() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-matrix-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return testConfiguration(dataDirectory: folder.path)
+        }
+    }
+
     /// Two teachers, each with a class; class A has pupils Sam and Ana, class B has Kim.
     struct World {
         var browsers: [Role: Browser]
@@ -44,8 +59,9 @@ import Testing
     }
 
     /// The classroom routes with what each role gets (the class's teacher: success).
-    @Test func theClassroomRoutesAnswerEachRoleAsDesigned() async throws {
-        try await buildApplication(testConfiguration()).test(.router) { client in
+    @Test(arguments: Backend.allCases)
+    func theClassroomRoutesAnswerEachRoleAsDesigned(_ backend: Backend) async throws {
+        try await buildApplication(backend.configuration()).test(.router) { client in
             let world = try await Self.world(client)
             let (a, ana) = (world.classA, world.ana)
             let routes: [(HTTPRequest.Method, String, String?, HTTPResponse.Status)] = [
@@ -81,8 +97,9 @@ import Testing
     /// The level routes with what each role gets for a level the pupil made and shared with class A:
     /// the pupil owns it; class A's teacher may open it and remove it; to everyone else it does not
     /// exist. Run in order: the last row deletes it.
-    @Test func theLevelRoutesAnswerEachRoleAsDesigned() async throws {
-        try await buildApplication(testConfiguration()).test(.router) { client in
+    @Test(arguments: Backend.allCases)
+    func theLevelRoutesAnswerEachRoleAsDesigned(_ backend: Backend) async throws {
+        try await buildApplication(backend.configuration()).test(.router) { client in
             let world = try await Self.world(client)
             let pupil = try #require(world.browsers[.pupil])
             let made = try await pupil.send(client, .post, "/api/router/levels", json: RouterAPITests.straightLevel)
@@ -129,9 +146,38 @@ import Testing
         }
     }
 
+    /// A pupil's progress and saved programs: the pupil and their teacher read them; to anyone else
+    /// they do not exist. Keeping a browser's progress needs a session, any account's.
+    @Test(arguments: Backend.allCases)
+    func theProgressAndProgramRoutesAnswerEachRoleAsDesigned(_ backend: Backend) async throws {
+        try await buildApplication(backend.configuration()).test(.router) { client in
+            let world = try await Self.world(client)
+            let sam = try #require(world.browsers[.pupil])
+            #expect(try await sam.send(client, .post, "/api/router/levels/1/runs", json: AccountProgressTests.solvesLevel1).status == .ok)
+            let me = try await sam.send(client, .get, "/api/auth/me")
+            let player = "acct-" + (try #require((me.body["user"] as? [String: Any])?["id"] as? String))
+            let readers: [Role: HTTPResponse.Status] = [.pupil: .ok, .teacher: .ok, .anonymous: .notFound,
+                                                        .otherClassPupil: .notFound, .otherTeacher: .notFound]
+            let claim = #"{"player":"SomeBrowser1234"}"#
+            let routes: [(HTTPRequest.Method, String, String?, [Role: HTTPResponse.Status])] = [
+                (.get, "/api/router/players/\(player)/progress", nil, readers),
+                (.get, "/api/router/players/\(player)/programs/1", nil, readers),
+                (.post, "/api/router/progress/claim", claim, [.anonymous: .unauthorized, .pupil: .ok, .teacher: .ok,
+                                                              .otherClassPupil: .ok, .otherTeacher: .ok]),
+            ]
+            for (method, path, body, expected) in routes {
+                for role in Role.allCases {
+                    let answer = try await try #require(world.browsers[role]).send(client, method, path, json: body)
+                    #expect(answer.status == expected[role], "\(role) \(method) \(path): \(answer.status)")
+                }
+            }
+        }
+    }
+
     /// Every routed operation, asked by every role with placeholder ids and an empty body: a 4xx
     /// is expected from most; a 5xx from any is a bug. (Streams are left out: they stay open.)
-    @Test func everyRouteAnswersEveryRoleWithoutAServerError() async throws {
+    @Test(arguments: Backend.allCases)
+    func everyRouteAnswersEveryRoleWithoutAServerError(_ backend: Backend) async throws {
         let captured = Mutex<RouteTable?>(nil)
         _ = try await RouteTable.$onLoad.withValue({ table in captured.withLock { $0 = table } }) {
             try await buildApplication(testConfiguration())
@@ -139,7 +185,7 @@ import Testing
         let operations = try #require(captured.withLock { $0 }).operations
             .filter { operation in operation.method != "HEAD" && !["events", "explore", "sync"].contains { operation.path.contains($0) } }
         #expect(operations.count > 60)
-        try await buildApplication(testConfiguration()).test(.router) { client in
+        try await buildApplication(backend.configuration()).test(.router) { client in
             let world = try await Self.world(client)
             for role in Role.allCases {
                 for operation in operations {
