@@ -300,3 +300,18 @@ def test_if_else_inside_a_loop_and_a_procedure_built_with_clicks(page, problems)
     expect(page.get_by_test_id("block-count")).to_have_text("10 blocks")
     play_to_full_marks(page, "20/20")
     assert problems == []
+
+
+def test_two_quick_changes_of_level_end_on_the_newer_one(page, problems):
+    """A level that loads slowly must not replace the one the child went to next (Next level, then
+    a link, on a slow connection)."""
+    player = new_player()
+    open_router(page, player)
+    unlock_before(page, player, "3")
+    page.route("**/api/router/levels/2", lambda route: (time.sleep(1.5), route.continue_()))
+    page.goto("/router/#level=2")
+    page.goto("/router/#level=3")
+    expect(page.get_by_test_id("level-title")).to_contain_text("Level 3")
+    page.wait_for_timeout(2500)  # level 2's answer has arrived by now: it must not take over
+    expect(page.get_by_test_id("level-title")).to_contain_text("Level 3")
+    assert "#level=3" in page.url

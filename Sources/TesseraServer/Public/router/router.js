@@ -154,14 +154,17 @@ async function openLevel(id) {
     showSelect();
     return;
   }
+  const ticket = routes;
   let level;
   try {
     level = await levelApi(`/api/router/levels/${encodeURIComponent(id)}`);
   } catch (error) {
+    if (ticket !== routes) return;
     say(error.message);
     showSelect();
     return;
   }
+  if (ticket !== routes) return; // the child has gone elsewhere meanwhile
   showLevel(level);
 }
 
@@ -314,7 +317,12 @@ $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("s
 $("to-levels").addEventListener("click", (event) => { event.preventDefault(); location.hash = ""; });
 guard($("episodes")); // a tile locked by the teacher says why instead of opening
 
+// Each route (a link, Next level, Back) counts; a level that arrives after a newer route was
+// taken is not shown, so two quick changes of address cannot end on the older one.
+let routes = 0;
+
 async function route() {
+  routes += 1;
   const id = /^#level=(.+)$/.exec(location.hash)?.[1];
   if (location.hash === `#${DRAFT_ID}`) openDraft();
   else if (id) await openLevel(decodeURIComponent(id));
