@@ -1,7 +1,7 @@
 // Rapid Router's level designer: draw roads by dragging over the 10×8 grid (mouse, pen or finger),
 // place the depot, houses, traffic lights, cows and scenery, choose the theme, fuel and toolbox, then
 // test-drive the level in the player, save it in My levels (designer-my-levels.js), export it as Rapid Router level
-// JSON or import one. The draft lives in localStorage, so leaving for a test drive and coming back
+// JSON or import one. The draft lives in localStorage (designer-storage.js), so leaving for a test drive and coming back
 // finds it as it was. A test drive stores nothing: the player reads the draft from localStorage and
 // runs it with POST /api/router/runs. Export (POST /api/router/exports) stores nothing either: only
 // Save stores the level.
@@ -21,8 +21,7 @@ import { exportLevel, importFile } from "./designer-files.js";
 import { MyLevels, saveDraft } from "./designer-my-levels.js";
 import { getLevel } from "./my-levels.js";
 import { drawToolIcons } from "./designer-icons.js";
-import { DRAFT_KEY } from "./test-drive.js";
-const HISTORY_KEY = "tessera.router.designer.history";
+import { restoreDraft, storeDraft, storeHistory } from "./designer-storage.js";
 const TOOL_KEYS = { r: "road", e: "erase", d: "depot", h: "house", l: "light", c: "cow", s: "scenery" };
 
 const state = {
@@ -189,7 +188,7 @@ function refresh({ panel = true, settings = false } = {}) {
   $("saved-note").textContent = clean ? "Saved in My levels." : state.saved ? "Changed since you saved." : "Not saved yet.";
   document.body.dataset.dirty = String(!clean);
   document.body.dataset.savedId = state.saved?.id ?? "";
-  storeDraft();
+  storeDraft(state);
 }
 
 function toolContext() {
@@ -217,38 +216,6 @@ function setTool(tool) {
   for (const button of document.querySelectorAll(".tool")) button.setAttribute("aria-pressed", String(button.dataset.tool === tool));
   document.body.dataset.tool = tool;
   refresh({ panel: true });
-}
-
-// ---- keeping the draft --------------------------------------------------------------------------
-function storeDraft() {
-  try {
-    localStorage.setItem(DRAFT_KEY, JSON.stringify({ level: toLevel(state.draft), saved: state.saved }));
-  } catch { /* a full or disabled storage only loses the draft */ }
-}
-
-/** Undo survives a test drive and back (this tab only), with the draft it belongs to. Written when
- *  the page is left, not on every change: the history is up to 100 copies of the level. */
-function storeHistory() {
-  try {
-    sessionStorage.setItem(HISTORY_KEY, JSON.stringify({ signature: signature(), undo: state.undo, redo: state.redo }));
-  } catch { /* only undo is lost */ }
-}
-
-function restoreDraft() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? "null");
-    if (!stored?.level) return false;
-    state.draft = fromLevel(stored.level);
-    state.saved = stored.saved?.id ? stored.saved : null;
-    const history = JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? "null");
-    if (history?.signature === signature() && Array.isArray(history.undo) && Array.isArray(history.redo)) {
-      state.undo = history.undo.filter((entry) => typeof entry === "string").slice(-100);
-      state.redo = history.redo.filter((entry) => typeof entry === "string").slice(-100);
-    }
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Loads a level into the editor; `saved` when it is already stored as it is. */
@@ -302,8 +269,8 @@ const testDrive = () => act(async () => {
     return;
   }
   await api("/api/router/runs", { method: "POST", body: { level: toLevel(state.draft), program: { blocks: [] } } });
-  storeDraft();
-  storeHistory();
+  storeDraft(state);
+  storeHistory(state);
   say("Off to the test drive… (nothing is saved)", true);
   location.href = "/router/#draft";
 });
@@ -336,7 +303,7 @@ const importNow = (file) => act(async () => {
 // ---- wiring ---------------------------------------------------------------------------------------
 drawToolIcons($("tools"));
 for (const button of document.querySelectorAll(".tool")) button.addEventListener("click", () => { say(""); setTool(button.dataset.tool); });
-window.addEventListener("pagehide", storeHistory);
+window.addEventListener("pagehide", () => storeHistory(state));
 $("undo").addEventListener("click", () => undo(state.undo, state.redo));
 $("redo").addEventListener("click", () => undo(state.redo, state.undo));
 $("test-drive").addEventListener("click", testDrive);
@@ -402,7 +369,7 @@ async function start() {
     } catch (error) {
       say(error.message);
     }
-  } else if (restoreDraft()) {
+  } else if (restoreDraft(state)) {
     refresh({ panel: true, settings: true });
     say("Your level is as you left it.", true);
   } else {
