@@ -261,3 +261,38 @@ def test_a_pupils_first_sign_in_offers_to_keep_this_browsers_levels(open_page):
     tablet.wait_for_load_state("networkidle")
     expect(tablet.get_by_test_id("ask")).to_have_count(0)
     assert tablet_problems == [], tablet_problems
+
+
+def test_the_dashboard_says_when_it_is_not_live_and_comes_back_by_itself(browser):
+    """The server stops while the dashboard is open: the banner says so and the live line stops
+    claiming "Live"; once the server is back, the page is live again without a reload."""
+    import json
+    import shutil
+    import tempfile
+
+    from conftest import start_server
+
+    data = tempfile.mkdtemp(prefix="tessera-dashboard-gone-")
+    process, port = start_server(data)
+    base = f"http://127.0.0.1:{port}"
+    context = browser.new_context(base_url=base)
+    try:
+        page = context.new_page()
+        headers = {"Content-Type": "application/json", "Origin": base}
+        page.request.post(base + "/api/auth/teachers", headers=headers,
+                          data=json.dumps({"name": "Ms Away", "email": "away@school.org", "password": PASSWORD}))
+        token = next(c["value"] for c in context.cookies() if c["name"] == "tessera_csrf")
+        page.request.post(base + "/api/classes", headers={**headers, "X-CSRF-Token": token}, data=json.dumps({"name": "Away"}))
+        page.goto("/router/teacher.html")
+        expect(page.get_by_test_id("live")).to_contain_text("Live")
+        process.terminate()
+        process.wait(timeout=10)
+        expect(page.get_by_test_id("live")).to_contain_text("paused", timeout=10_000)
+        expect(page.get_by_text("Can't reach the game server")).to_be_visible(timeout=10_000)
+        process, _ = start_server(data, "--port", str(port))
+        expect(page.get_by_test_id("live")).to_contain_text("Live: scores update", timeout=20_000)
+    finally:
+        context.close()
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(data, ignore_errors=True)

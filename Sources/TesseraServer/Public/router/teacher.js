@@ -161,6 +161,8 @@ function listen(classId) {
   setLive("connecting");
   state.stream = openEventStream(`/api/classes/${encodeURIComponent(classId)}/scoreboard/events`, {
     reconnect: true,
+    // The server is away: say the scores are not live until the stream's "ready" says they are again.
+    onDrop: () => { if (classId === state.classId) setLive("paused"); },
     onMessage: (message) => {
       if (classId !== state.classId) return;
       if (message.kind === "ready") {

@@ -12,9 +12,11 @@ const CANNOT_READ = "The server sent a message this page cannot read.";
 /**
  * Opens `url`. `onMessage(message)` gets each parsed message that is not final; `onEnd(message)` is
  * called at most once, with the final message (`isFinal(message)`), or `{type: "error", message}`
- * when the stream fails — never after the caller's own `close()`. Returns `{close}`.
+ * when the stream fails — never after the caller's own `close()`. `onDrop()` is called when a
+ * watch's connection drops and the browser is retrying (the next message says it is back).
+ * Returns `{close}`.
  */
-export function openEventStream(url, { onMessage, onEnd = () => {}, isFinal = () => false, reconnect = false }) {
+export function openEventStream(url, { onMessage, onEnd = () => {}, onDrop = () => {}, isFinal = () => false, reconnect = false }) {
   const source = new EventSource(url);
   let done = false;
   let heard = false;
@@ -45,6 +47,7 @@ export function openEventStream(url, { onMessage, onEnd = () => {}, isFinal = ()
     // The browser retries a dropped watch by itself; it gives up (CLOSED) only when refused.
     // Meanwhile the shared banner says the server is away (it clears itself once /health answers).
     if (reconnect && source.readyState !== EventSource.CLOSED) {
+      onDrop();
       probeReachable();
       return;
     }
