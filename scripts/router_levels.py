@@ -33,121 +33,23 @@ import sys
 from collections import deque
 from dataclasses import dataclass, field
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The program form and the simulator live beside this file; their names are re-exported here
+# (the level specs and router_level_texts.py read them as router_levels.<name>).
+from router_program import (ACTIONS, CONDITION_BLOCKS, TOOLBOX_ORDER, BlockWriter, count_blocks,  # noqa: E402,F401
+                            count_condition, program_blocks, python_condition, python_source, pythonize,
+                            split_program, used_blocks)
+from router_python_mirror import MirrorError, mirror  # noqa: E402
+from router_sim import HEADINGS, LEFT, RIGHT, Sim, Stop, run_python  # noqa: E402,F401
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS_DIR = os.path.join(ROOT, "Sources", "RouterKit", "Levels")
 SOLUTIONS_DIR = os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions")
 
 COLUMNS, ROWS = 10, 8
-HEADINGS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-LEFT = {"N": "W", "W": "S", "S": "E", "E": "N"}
-RIGHT = {v: k for k, v in LEFT.items()}
 DECOR = {"T": "tree1", "t": "tree2", "b": "bush", "p": "pond"}
 COWS = {"w": "WHITE", "n": "BROWN"}
 ROAD = set("DHo") | set(COWS)
-
-# --------------------------------------------------------------------------------------------
-# Programs: a tiny nested form.
-#   actions  'F' forwards, 'L' left, 'R' right, 'A' turn around, 'W' wait, 'D' deliver, 'H' horn
-#   ('repeat', n, body)   ('until', cond, body)   ('while', cond, body)
-#   ('if', [(cond, body), ...], else_body or None)   ('call', name)
-#   conditions 'dest', 'fwd', 'left', 'right', 'dead', 'red', 'green', 'cow', ('not', cond)
-# A solution is a list of statements, or (main, {name: body}) with procedures.
-# --------------------------------------------------------------------------------------------
-
-ACTIONS = {"F": "move_forwards", "L": "turn_left", "R": "turn_right", "A": "turn_around",
-           "W": "wait", "D": "deliver", "H": "sound_horn"}
-CONDITION_BLOCKS = {"dest": "at_destination", "fwd": "road_exists", "left": "road_exists",
-                    "right": "road_exists", "dead": "dead_end", "red": "traffic_light",
-                    "green": "traffic_light", "cow": "cow_crossing"}
-
-
-def split_program(solution):
-    if isinstance(solution, tuple) and len(solution) == 2 and isinstance(solution[1], dict):
-        return solution[0], solution[1]
-    return solution, {}
-
-
-def count_condition(cond) -> int:
-    if isinstance(cond, tuple) and cond[0] == "not":
-        return 1 + count_condition(cond[1])
-    return 1
-
-
-def count_blocks(body) -> int:
-    """The reference §5 rules: every statement 1, loops add their condition and body, `if` adds
-    every condition and branch body, `not` its operand."""
-    total = 0
-    for s in body:
-        if isinstance(s, str):
-            total += 1
-        elif s[0] == "repeat":
-            total += 1 + count_blocks(s[2])
-        elif s[0] in ("until", "while"):
-            total += 1 + count_condition(s[1]) + count_blocks(s[2])
-        elif s[0] == "if":
-            total += 1
-            for cond, branch in s[1]:
-                total += count_condition(cond) + count_blocks(branch)
-            if s[2] is not None:
-                total += count_blocks(s[2])
-        elif s[0] == "call":
-            total += 1
-        else:
-            raise ValueError(f"unknown statement {s!r}")
-    return total
-
-
-def program_blocks(solution) -> int:
-    main, procs = split_program(solution)
-    return count_blocks(main) + sum(1 + count_blocks(b) for b in procs.values())
-
-
-def used_blocks(solution) -> dict[str, int]:
-    """How many of each block type the program uses (for toolboxes and limits)."""
-    uses: dict[str, int] = {}
-
-    def add(name):
-        uses[name] = uses.get(name, 0) + 1
-
-    def cond(c):
-        if isinstance(c, tuple):
-            add("logic_negate")
-            cond(c[1])
-        else:
-            add(CONDITION_BLOCKS[c])
-
-    def walk(body):
-        for s in body:
-            if isinstance(s, str):
-                add(ACTIONS[s])
-            elif s[0] == "repeat":
-                add("controls_repeat")
-                walk(s[2])
-            elif s[0] == "until":
-                add("controls_repeat_until")
-                cond(s[1])
-                walk(s[2])
-            elif s[0] == "while":
-                add("controls_repeat_while")
-                cond(s[1])
-                walk(s[2])
-            elif s[0] == "if":
-                add("controls_if")
-                for c, b in s[1]:
-                    cond(c)
-                    walk(b)
-                if s[2] is not None:
-                    walk(s[2])
-            elif s[0] == "call":
-                add("call_proc")
-
-    main, procs = split_program(solution)
-    walk(main)
-    for body in procs.values():
-        add("declare_proc")
-        walk(body)
-    return uses
-
 
 # --------------------------------------------------------------------------------------------
 # Levels
@@ -162,7 +64,7 @@ class Spec:
     hint: str
     theme: str
     map: str
-    solution: object
+    solution: object = None                            # None: a Python level with python_solution only
     extra_blocks: list = field(default_factory=list)   # distractors, in toolbox order after the needed ones
     limits: dict = field(default_factory=dict)         # block name -> cap
     lights: list = field(default_factory=list)         # ((x, y), heading, "RED"/"GREEN", start, red, green)
@@ -173,9 +75,11 @@ class Spec:
     model_solutions: list | None = None                # defaults to the solution's own count
     character: str = "van"
     # A hand-written reference program for a Python level (real Python: print, lists, def with
-    # parameters…). It is run here by CPython against the same simulator (run_python below) and
-    # written to Solutions/<id>.py instead of the Python generated from `solution`, which still
-    # gives the level's toolbox, block count and route.
+    # parameters…). It is run here by CPython against the same simulator (router_sim.run_python)
+    # and written to Solutions/<id>.py instead of the Python generated from `solution`. Its
+    # blocks are counted as the engine counts that very file (router_python_mirror.py): that
+    # count is the model solution and its blocks the toolbox. `solution`, if given too, must
+    # also deliver on the shortest route.
     python_solution: str | None = None
 
 
@@ -291,167 +195,21 @@ def optimal_nodes(built) -> int:
     return best + 1
 
 
-# --------------------------------------------------------------------------------------------
-# A small simulator of the reference rules (§4), to check solutions before the real engine runs.
-# --------------------------------------------------------------------------------------------
+# The simulator (Sim, run_python) is in router_sim.py; the program form in router_program.py.
 
-class Stop(Exception):
-    def __init__(self, reason):
-        super().__init__(reason)
-        self.reason = reason
-
-
-class Sim:
-    def __init__(self, spec: Spec, built):
-        self.spec, self.b = spec, built
-        self.prev = built["depot"]
-        dx, dy = HEADINGS[built["heading"]]
-        self.curr = (self.prev[0] + dx, self.prev[1] + dy)
-        self.fuel = spec.max_fuel
-        self.visited = [self.prev, self.curr]
-        self.delivered = set()
-        self.cows = {c for cs in built["cows"].values() for c in cs}
-        self.lights = [{"source": tuple(l[0]), "dir": l[1], "state": l[2], "t": l[3], "red": l[4], "green": l[5]}
-                       for l in spec.lights]
-        self.steps = 0
-        self.log = []
-
-    def heading(self):
-        dx, dy = self.curr[0] - self.prev[0], self.curr[1] - self.prev[1]
-        return next(h for h, v in HEADINGS.items() if v == (dx, dy))
-
-    def target(self, rel):
-        h = self.heading()
-        h = {"fwd": h, "left": LEFT[h], "right": RIGHT[h]}[rel]
-        dx, dy = HEADINGS[h]
-        t = (self.curr[0] + dx, self.curr[1] + dy)
-        return t if t in self.b["neighbours"][self.curr] else None
-
-    def light_here(self):
-        for light in self.lights:
-            dx, dy = HEADINGS[light["dir"]]
-            if light["source"] == self.prev and (light["source"][0] + dx, light["source"][1] + dy) == self.curr:
-                return light
-        return None
-
-    def tick(self):
-        for light in self.lights:
-            light["t"] += 1
-            if light["state"] == "RED" and light["t"] >= light["red"]:
-                light["state"], light["t"] = "GREEN", 0
-            elif light["state"] == "GREEN" and light["t"] >= light["green"]:
-                light["state"], light["t"] = "RED", 0
-
-    def step(self):
-        self.steps += 1
-        if self.steps > 10_000:
-            raise Stop("QUERY_INFINITE_LOOP")
-
-    def act(self, a):
-        self.step()
-        if a == "D":
-            if self.curr in self.b["houses"] and self.curr not in self.delivered:
-                self.delivered.add(self.curr)
-                self.tick()
-                self.log.append("D")
-                return
-            raise Stop(f"DELIVER_AT_NON_DESTINATION at {self.curr}")
-        if a == "H":
-            self.cows.discard(self.curr)
-            target = self.curr
-        elif a == "W":
-            target = self.curr
-        elif a == "A":
-            target = self.prev
-        else:
-            target = self.target({"F": "fwd", "L": "left", "R": "right"}[a])
-        cow_square = self.prev if a == "W" else self.curr
-        if a != "H" and cow_square in self.cows:
-            raise Stop(f"COLLISION_WITH_COW at {cow_square}")
-        if target is None:
-            raise Stop(f"CRASH doing {a} at {self.curr} heading {self.heading()}")
-        if self.fuel < 0:
-            raise Stop("OUT_OF_FUEL")
-        light = self.light_here()
-        if light and light["state"] == "RED" and target != self.curr:
-            raise Stop(f"THROUGH_RED_LIGHT at {self.curr}")
-        self.fuel -= 1
-        self.tick()
-        if target != self.curr:
-            self.prev, self.curr = self.curr, target
-            self.visited.append(target)
-        self.log.append(a)
-
-    def cond(self, c):
-        if isinstance(c, tuple):
-            return not self.cond(c[1])
-        if c == "dest":
-            return self.curr in self.b["houses"] and self.curr not in self.delivered
-        if c in ("fwd", "left", "right"):
-            return self.target(c) is not None
-        if c == "dead":
-            return len(self.b["neighbours"][self.curr]) == 1
-        if c in ("red", "green"):
-            light = self.light_here()
-            return light is not None and light["state"] == c.upper()
-        if c == "cow":
-            return self.curr in self.cows
-        raise ValueError(c)
-
-    def run_body(self, body, procs):
-        for s in body:
-            if isinstance(s, str):
-                self.act(s)
-            elif s[0] == "repeat":
-                for _ in range(s[1]):
-                    self.step()
-                    self.run_body(s[2], procs)
-            elif s[0] in ("until", "while"):
-                while True:
-                    self.step()
-                    holds = self.cond(s[1])
-                    if (s[0] == "until") == holds:
-                        break
-                    self.run_body(s[2], procs)
-            elif s[0] == "if":
-                self.step()
-                for c, b in s[1]:
-                    if self.cond(c):
-                        self.run_body(b, procs)
-                        break
-                else:
-                    if s[2] is not None:
-                        self.run_body(s[2], procs)
-            elif s[0] == "call":
-                self.step()
-                self.run_body(procs[s[1]], procs)
-
-    def run(self, solution):
-        main, procs = split_program(solution)
+def counted_program(spec: Spec):
+    """The program whose blocks the level is counted by: the Swift test counts the written file."""
+    if spec.python_solution is not None:
         try:
-            self.run_body(main, procs)
-        except Stop as stop:
-            return False, stop.reason
-        houses = self.b["houses"]
-        if len(houses) == 1:
-            ok = self.curr == houses[0]
-            return ok, "delivered" if ok else f"OUT_OF_INSTRUCTIONS at {self.curr}"
-        ok = self.delivered == set(houses)
-        return ok, "delivered" if ok else f"UNDELIVERED_DESTINATIONS {sorted(set(houses) - self.delivered)}"
-
-
-# --------------------------------------------------------------------------------------------
-# Output
-# --------------------------------------------------------------------------------------------
-
-TOOLBOX_ORDER = ["move_forwards", "turn_left", "turn_right", "turn_around", "wait", "deliver", "sound_horn",
-                 "controls_repeat", "controls_repeat_while", "controls_repeat_until", "controls_if",
-                 "logic_negate", "at_destination", "road_exists", "dead_end", "traffic_light", "cow_crossing",
-                 "declare_proc", "call_proc"]
+            return mirror(spec.python_solution)
+        except (MirrorError, SyntaxError) as error:
+            raise ValueError(f"python solution: {error}") from None
+    return spec.solution
 
 
 def level_json(spec: Spec, built) -> dict:
-    needed = set(used_blocks(spec.solution)) | set(spec.extra_blocks)
+    program = counted_program(spec)
+    needed = set(used_blocks(program)) | set(spec.extra_blocks)
     unknown = needed - set(TOOLBOX_ORDER)
     if unknown:
         raise ValueError(f"unknown blocks {unknown}")
@@ -462,7 +220,7 @@ def level_json(spec: Spec, built) -> dict:
             if name in spec.limits:
                 entry["limit"] = spec.limits[name]
             toolbox.append(entry)
-    count = program_blocks(spec.solution)
+    count = program_blocks(program)
     route_max = 20 if int(spec.id) < 13 else 10
     lights = [{"source": list(l[0]), "direction": l[1], "startingState": l[2], "startTime": l[3],
                "redDuration": l[4], "greenDuration": l[5]} for l in spec.lights]
@@ -494,93 +252,6 @@ def level_json(spec: Spec, built) -> dict:
 
 # Our JSON block program format (documented at the top of Sources/RouterKit/BlockJSON.swift);
 # block ids are left out: the reader makes them up in document order.
-class BlockWriter:
-    def condition(self, c):
-        if isinstance(c, tuple):
-            return {"type": "logic_negate", "condition": self.condition(c[1])}
-        block = {"type": CONDITION_BLOCKS[c]}
-        if c in ("fwd", "left", "right"):
-            block["direction"] = {"fwd": "FORWARD", "left": "LEFT", "right": "RIGHT"}[c]
-        if c in ("red", "green"):
-            block["colour"] = c.upper()
-        return block
-
-    def statements(self, body):
-        out = []
-        for s in body:
-            if isinstance(s, str):
-                out.append({"type": ACTIONS[s]})
-            elif s[0] == "repeat":
-                out.append({"type": "controls_repeat", "times": s[1], "do": self.statements(s[2])})
-            elif s[0] in ("until", "while"):
-                out.append({"type": f"controls_repeat_{s[0]}", "condition": self.condition(s[1]),
-                            "do": self.statements(s[2])})
-            elif s[0] == "if":
-                block = {"type": "controls_if",
-                         "branches": [{"condition": self.condition(c), "do": self.statements(b)} for c, b in s[1]]}
-                if s[2] is not None:
-                    block["else"] = self.statements(s[2])
-                out.append(block)
-            elif s[0] == "call":
-                out.append({"type": "call_proc", "name": s[1]})
-        return out
-
-    def program(self, solution):
-        main, procs = split_program(solution)
-        program = {"blocks": self.statements(main)}
-        if procs:
-            program["procedures"] = [{"name": name, "do": self.statements(body)} for name, body in procs.items()]
-        return program
-
-
-PY_CONDITIONS = {"dest": "my_van.at_destination()", "fwd": "my_van.is_road_forward()",
-                 "left": "my_van.is_road_left()", "right": "my_van.is_road_right()",
-                 "dead": "my_van.at_dead_end()", "red": "my_van.at_red_traffic_light()",
-                 "green": "my_van.at_green_traffic_light()", "cow": "my_van.is_animal_crossing()"}
-
-
-def python_condition(c):
-    if isinstance(c, tuple):
-        return "not " + python_condition(c[1])
-    return PY_CONDITIONS[c]
-
-
-def python_source(solution) -> str:
-    main, procs = split_program(solution)
-    lines = ["from van import Van", "", "my_van = Van()", ""]
-
-    def emit(body, depth):
-        pad = "    " * depth
-        for s in body:
-            if isinstance(s, str):
-                lines.append(f"{pad}my_van.{ACTIONS[s]}()")
-            elif s[0] == "repeat":
-                lines.append(f"{pad}for count in range({s[1]}):")
-                emit(s[2], depth + 1)
-            elif s[0] == "until":
-                lines.append(f"{pad}while not {python_condition(s[1])}:")
-                emit(s[2], depth + 1)
-            elif s[0] == "while":
-                lines.append(f"{pad}while {python_condition(s[1])}:")
-                emit(s[2], depth + 1)
-            elif s[0] == "if":
-                for i, (c, b) in enumerate(s[1]):
-                    lines.append(f"{pad}{'if' if i == 0 else 'elif'} {python_condition(c)}:")
-                    emit(b, depth + 1)
-                if s[2] is not None:
-                    lines.append(f"{pad}else:")
-                    emit(s[2], depth + 1)
-            elif s[0] == "call":
-                lines.append(f"{pad}{s[1]}()")
-
-    for name, body in procs.items():
-        lines.append(f"def {name}():")
-        emit(body, 1)
-        lines.append("")
-    emit(main, 0)
-    return "\n".join(lines) + "\n"
-
-
 def render(built, sim=None) -> str:
     rows = []
     path = set(sim.visited) if sim else set()
@@ -602,74 +273,9 @@ def render(built, sim=None) -> str:
     return "\n".join(rows)
 
 
-def pythonize(body):
-    """Python has no 'repeat until': `while not c:` is a while loop over a `not` (and is counted so)."""
-    out = []
-    for s in body:
-        if isinstance(s, str) or s[0] == "call":
-            out.append(s)
-        elif s[0] == "repeat":
-            out.append(("repeat", s[1], pythonize(s[2])))
-        elif s[0] == "until":
-            out.append(("while", ("not", s[1]), pythonize(s[2])))
-        elif s[0] == "while":
-            out.append(("while", s[1], pythonize(s[2])))
-        elif s[0] == "if":
-            out.append(("if", [(c, pythonize(b)) for c, b in s[1]], None if s[2] is None else pythonize(s[2])))
-    return out
-
-
-class _PythonVan:
-    """`from van import Van` for a reference solution run by CPython: every method drives the Sim."""
-
-    def __init__(self, sim):
-        self._sim = sim
-
-    def __getattr__(self, name):
-        sim = self._sim
-        actions = {v: k for k, v in ACTIONS.items()}
-        queries = {"at_destination": "dest", "is_road_forward": "fwd", "is_road_left": "left",
-                   "is_road_right": "right", "at_dead_end": "dead", "at_red_traffic_light": "red",
-                   "at_green_traffic_light": "green", "is_animal_crossing": "cow"}
-        if name in actions:
-            return lambda: sim.act(actions[name])
-        if name in queries:
-            return lambda: (sim.step(), sim.cond(queries[name]))[1]
-        if name == "is_road":
-            return lambda d: (sim.step(), sim.cond({"FORWARD": "fwd", "LEFT": "left", "RIGHT": "right"}[d]))[1]
-        if name == "at_traffic_light":
-            return lambda colour: (sim.step(), sim.cond(colour.lower()))[1]
-        raise AttributeError(f"my_van has no method {name}")
-
-
-def run_python(spec: Spec, built, source: str):
-    """Runs a hand-written Python solution with CPython on a fresh Sim; returns (ok, reason, sim)."""
-    import types
-    sim = Sim(spec, built)
-    module = types.ModuleType("van")
-    module.Van = lambda: _PythonVan(sim)
-    saved = sys.modules.get("van")
-    sys.modules["van"] = module
-    printed = []
-    try:
-        exec(compile(source, f"level {spec.id}", "exec"), {"__name__": "__main__", "print": lambda *a: printed.append(a)})
-    except Stop as stop:
-        return False, stop.reason, sim
-    except Exception as error:  # a mistake in the reference program itself
-        return False, f"python error: {error!r}", sim
-    finally:
-        if saved is None:
-            sys.modules.pop("van", None)
-        else:
-            sys.modules["van"] = saved
-    houses = built["houses"]
-    ok = sim.curr == houses[0] if len(houses) == 1 else sim.delivered == set(houses)
-    return ok, "delivered" if ok else f"not delivered, van at {sim.curr}", sim
-
-
 def check(spec: Spec):
     """Builds the level, runs its solution and returns (level json, problems, sim)."""
-    if spec.python:
+    if spec.python and spec.solution is not None:
         main, procs = split_program(spec.solution)
         main, procs = pythonize(main), {name: pythonize(body) for name, body in procs.items()}
         spec.solution = (main, procs) if procs else main
@@ -677,10 +283,12 @@ def check(spec: Spec):
     built = build(spec)
     level = level_json(spec, built)
     sim = Sim(spec, built)
-    ok, reason = sim.run(spec.solution)
+    if spec.solution is None and spec.python_solution is None:
+        problems.append("the level has no solution")
+    ok, reason = sim.run(spec.solution) if spec.solution is not None else (True, "")
     if not ok:
         problems.append(f"solution fails: {reason}")
-    else:
+    elif spec.solution is not None:
         optimal = optimal_nodes(built)
         travelled = len(sim.visited) - 2
         if len(set(sim.visited)) != len(sim.visited):
@@ -689,16 +297,19 @@ def check(spec: Spec):
             problems.append(f"route is {travelled + 2} tiles, the shortest {optimal}")
         if sim.fuel < -1:
             problems.append("fuel below -1")
-    count = program_blocks(spec.solution)
+    program = counted_program(spec)
+    count = program_blocks(program)
     if count not in level["scoring"]["modelSolutions"]:
         problems.append(f"block count {count} not in {level['scoring']['modelSolutions']}")
     for name, cap in spec.limits.items():
-        if used_blocks(spec.solution).get(name, 0) > cap:
+        if used_blocks(program).get(name, 0) > cap:
             problems.append(f"{name} used more than its limit {cap}")
     if spec.python_solution is not None:
         if not spec.python:
             problems.append("python_solution on a level without python=True")
         ok, reason, py_sim = run_python(spec, built, spec.python_solution)
+        if spec.solution is None:
+            sim = py_sim
         if not ok:
             problems.append(f"python solution fails: {reason}")
         elif len(py_sim.visited) != optimal_nodes(built) or len(set(py_sim.visited)) != len(py_sim.visited):
@@ -765,7 +376,9 @@ def main(argv):
         spec = next(spec for spec in LEVELS if spec.id == wanted)
         level, problems, sim = check(spec)
         print(render(build(spec), sim))
-        print("log:", "".join(sim.log), "blocks:", program_blocks(spec.solution), "fuel left:", sim.fuel)
+        print("log:", "".join(sim.log), "blocks:", program_blocks(counted_program(spec)), "fuel left:", sim.fuel)
+        for line in getattr(sim, "printed", []):
+            print("printed:", line)
         print("problems:", problems or "none")
         return 0
     failures = 0

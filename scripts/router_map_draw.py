@@ -1,0 +1,63 @@
+"""Draws a level's ASCII map (the format in scripts/router_levels.py) from roads given as walks,
+so a spiral or a staircase is written as the drive it is ("E3 N2 W1") instead of by hand.
+
+    draw([walk((0, 1), "E3 N2")], houses=[(3, 3)], decor={(5, 5): "T"})
+
+The first road's first square is the depot. Every later road is a side road (it may start on a
+square of an earlier one). A house may be on a road's end or in its middle.
+"""
+
+from __future__ import annotations
+
+COLUMNS, ROWS = 10, 8
+STEPS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+
+
+def walk(start, moves: str) -> list[tuple[int, int]]:
+    """The squares of a drive from `start`: "E3 N2" is three squares east, then two north."""
+    x, y = start
+    squares = [(x, y)]
+    for move in moves.split():
+        dx, dy = STEPS[move[0]]
+        for _ in range(int(move[1:] or 1)):
+            x, y = x + dx, y + dy
+            squares.append((x, y))
+    return squares
+
+
+def draw(roads, houses=(), decor=None, cows=None) -> str:
+    tiles = {(x, y): "." for x in range(COLUMNS) for y in range(ROWS)}
+    links = set()
+    for road in roads:
+        for a, b in zip(road, road[1:]):
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise ValueError(f"{a} and {b} are not neighbours")
+            links.add(frozenset((a, b)))
+        for square in road:
+            if square not in tiles:
+                raise ValueError(f"{square} is off the map")
+            tiles[square] = "o"
+    tiles[roads[0][0]] = "D"
+    for house in houses:
+        tiles[house] = "H"
+    for square, kind in (cows or {}).items():
+        tiles[square] = kind
+    for square, kind in (decor or {}).items():
+        if tiles[square] != ".":
+            raise ValueError(f"decor {kind} on the road at {square}")
+        tiles[square] = kind
+    lines = []
+    for y in range(ROWS - 1, -1, -1):
+        row = "".join(tiles[(x, y)] + ("-" if frozenset(((x, y), (x + 1, y))) in links else " ")
+                      for x in range(COLUMNS))
+        lines.append(row[:-1].rstrip())
+        if y > 0:
+            below = "".join(("|" if frozenset(((x, y), (x, y - 1))) in links else " ") + " " for x in range(COLUMNS))
+            lines.append(below.rstrip())
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def scatter(text: str) -> dict:
+    """Decor written as "T 1,2  t 8,6  b 4,0  p 6,3"."""
+    parts = text.split()
+    return {tuple(int(v) for v in where.split(",")): kind for kind, where in zip(parts[::2], parts[1::2])}
