@@ -141,6 +141,7 @@ export class Runner {
       return;
     }
     if (run !== state.run) return;
+    if (state.mode === "python") this.python.showOutput(result.output); // what print() wrote, in the console
     if (!draft) this.page.refreshProgress();
     const playing = this.player.play(result.events, { stepping });
     this.renderButtons();
