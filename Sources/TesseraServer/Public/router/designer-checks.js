@@ -2,12 +2,13 @@
 // drive (the server would refuse the level, or the level could not be finished); `warnings` are
 // advice. Each names the squares it is about, so the designer can ring them on the map.
 // The server checks again (RouterKit's LevelValidation.swift) and its 422 reason is shown as is.
-// The limits are the kit's, as the server sends them (rules.js); until they arrive, the checks that
+// The words are the page language's (i18n.js: designer.checks.*). The limits are the kit's, as the server sends them (rules.js); until they arrive, the checks that
 // need one are left to the server.
 
 import { key } from "./map-geometry.js";
-import { BLOCK_LABELS, HEADING_NAMES, parse, place, reachable, roadOut } from "./designer-model.js";
+import { blockName, headingName, parse, place, reachable, roadOut } from "./designer-model.js";
 import { rules } from "./rules.js";
+import { list, t } from "./i18n.js";
 
 /** Whether `value` is a whole number in the kit's `range` ({min, max}); true while the range is unknown. */
 const within = (value, range) => !range || (Number.isInteger(value) && value >= range.min && value <= range.max);
@@ -20,59 +21,61 @@ export function checkDraft(draft) {
   const tiles = [...draft.links.keys()];
 
   if (tiles.length < 2) {
-    error("Draw a road: press on a square and drag across the grid to the next squares.");
+    error(t("designer.checks.noRoad"));
   } else {
     const joined = reachable(draft);
     const apart = tiles.filter((k) => !joined.has(k)).map(parse);
     if (apart.length) {
-      error(`Part of the road is not joined to the depot (${apart.length === 1 ? "the square" : "squares"} ${apart.slice(0, 4).map(place).join(", ")}${apart.length > 4 ? "…" : ""}). Draw a road that joins it up, or rub it out.`, apart);
+      const squares = list(apart.slice(0, 4).map(place)) + (apart.length > 4 ? "…" : "");
+      error(t("designer.checks.apart", { count: apart.length, squares }), apart);
     }
     const depot = draft.depot && parse(draft.depot);
     if (depot && !roadOut(draft, depot).has(draft.originHeading)) {
-      error(`The van at the depot ${place(depot)} faces ${HEADING_NAMES[draft.originHeading]}, where there is no road. Turn it with the Depot tool.`, [depot]);
+      error(t("designer.checks.depotFacing", { place: place(depot), heading: headingName(draft.originHeading) }), [depot]);
     } else if (depot && roadOut(draft, depot).size > 1) {
-      warn(`The depot ${place(depot)} is in the middle of a road. Levels are easier to read when the van starts at a road end.`, [depot]);
+      warn(t("designer.checks.depotMiddle", { place: place(depot) }), [depot]);
     }
     for (const [k, out] of draft.links) {
-      if (out.size === 0) error(`The road square ${place(parse(k))} is not joined to any other. Drag from it to a neighbour, or rub it out.`, [parse(k)]);
+      if (out.size === 0) error(t("designer.checks.loneSquare", { place: place(parse(k)) }), [parse(k)]);
     }
   }
 
-  if (draft.houses.length === 0) error("Add a house for the van to deliver to: choose House, then tap a road square.");
+  if (draft.houses.length === 0) error(t("designer.checks.noHouse"));
   const joined = reachable(draft);
   for (const house of draft.houses) {
-    if (!draft.links.has(key(house))) error(`The house at ${place(house)} is not on the road.`, [house]);
-    else if (!joined.has(key(house)) && tiles.length >= 2) error(`The van cannot drive to the house at ${place(house)}: join its road to the depot.`, [house]);
-    else if (key(house) === draft.depot) warn(`The house at ${place(house)} is on the depot, so the van has nowhere to go.`, [house]);
+    if (!draft.links.has(key(house))) error(t("designer.checks.houseOffRoad", { place: place(house) }), [house]);
+    else if (!joined.has(key(house)) && tiles.length >= 2) error(t("designer.checks.houseApart", { place: place(house) }), [house]);
+    else if (key(house) === draft.depot) warn(t("designer.checks.houseOnDepot", { place: place(house) }), [house]);
   }
 
   draft.lights.forEach((light) => {
     if (!roadOut(draft, light.source).has(light.direction)) {
-      error(`The traffic light at ${place(light.source)} points ${HEADING_NAMES[light.direction]}, where there is no road. Turn it or remove it.`, [light.source]);
+      error(t("designer.checks.lightFacing", { place: place(light.source), heading: headingName(light.direction) }), [light.source]);
     }
     for (const field of ["redDuration", "greenDuration"]) {
       if (!within(light[field], lightDuration)) {
-        error(`The traffic light at ${place(light.source)} needs a ${field === "redDuration" ? "red" : "green"} time from ${lightDuration.min} to ${lightDuration.max} moves.`, [light.source]);
+        error(t(field === "redDuration" ? "designer.checks.lightRed" : "designer.checks.lightGreen",
+          { place: place(light.source), min: lightDuration.min, max: lightDuration.max }), [light.source]);
       }
     }
   });
 
-  if (!within(draft.maxFuel, fuel)) error(`The fuel tank must hold a whole number from ${fuel.min} to ${fuel.max}.`);
-  if (draft.toolbox.length === 0) error("Choose at least one block for the toolbox.");
+  if (!within(draft.maxFuel, fuel)) error(t("designer.checks.fuel", { min: fuel.min, max: fuel.max }));
+  if (draft.toolbox.length === 0) error(t("designer.checks.noBlocks"));
   for (const entry of draft.toolbox) {
     if (entry.limit !== null && !within(entry.limit, blockLimit)) {
-      error(`The limit for “${BLOCK_LABELS[entry.block] ?? entry.block}” must be ${blockLimit.min} to ${blockLimit.max} (or empty for no limit).`);
+      error(t("designer.checks.limit", { block: blockName(entry.block), min: blockLimit.min, max: blockLimit.max }));
     }
   }
   const offered = new Set(draft.toolbox.map((entry) => entry.block));
-  if (draft.toolbox.length && !offered.has("move_forwards")) warn("The toolbox has no “Move forwards” block, so the van cannot drive.");
-  if (draft.houses.length > 1 && !offered.has("deliver")) warn("With more than one house the van must deliver at each: add the “Deliver” block.");
-  if (draft.lights.length && !offered.has("wait")) warn("There are traffic lights but no “Wait” block: how will the van wait for green?");
-  if (draft.cows.length && !offered.has("sound_horn")) warn("There are cows on the road but no “Sound the horn” block to move them.");
-  if (!(draft.name ?? "").trim()) warn("Give your level a name so you can find it in the level list.");
+  if (draft.toolbox.length && !offered.has("move_forwards")) warn(t("designer.checks.noMove", { block: blockName("move_forwards") }));
+  if (draft.houses.length > 1 && !offered.has("deliver")) warn(t("designer.checks.noDeliver", { block: blockName("deliver") }));
+  if (draft.lights.length && !offered.has("wait")) warn(t("designer.checks.noWait", { block: blockName("wait") }));
+  if (draft.cows.length && !offered.has("sound_horn")) warn(t("designer.checks.noHorn", { block: blockName("sound_horn") }));
+  if (!(draft.name ?? "").trim()) warn(t("designer.checks.noName"));
   const steps = tiles.length;
   if (Number.isInteger(draft.maxFuel) && steps > 1 && draft.maxFuel < Math.min(steps, 10)) {
-    warn(`The tank holds ${draft.maxFuel}; each move uses 1, so the van may run out before it gets there.`);
+    warn(t("designer.checks.lowFuel", { fuel: draft.maxFuel }));
   }
   return { errors, warnings };
 }

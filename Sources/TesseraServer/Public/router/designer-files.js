@@ -6,6 +6,7 @@
 import { ApiError, csrfHeaders } from "/shared/api.js";
 import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
 import { levelApi } from "./my-levels.js";
+import { t } from "./i18n.js";
 
 /** Downloads `level` as a level-editor file; answers the file name. */
 export async function exportLevel(level) {
@@ -19,7 +20,7 @@ export async function exportLevel(level) {
   if (!response.ok) {
     const detail = (await response.json().catch(() => ({}))).error ?? {};
     throw new ApiError(response.status, detail.code ?? `http_${response.status}`,
-      response.status === 404 && !detail.message ? "This server cannot export levels yet." : detail.message ?? response.statusText);
+      response.status === 404 && !detail.message ? t("designer.files.cannotExport") : detail.message ?? response.statusText);
   }
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const quoted = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
@@ -36,26 +37,27 @@ export async function exportLevel(level) {
 
 /** Imports a Rapid Router file: {level, id, note} for the first level it held. */
 export async function importFile(file) {
-  if (file.size > 8 * 1024 * 1024) throw new ApiError(413, "too_large", "That file is over 8 MB: a level file is much smaller.");
+  if (file.size > 8 * 1024 * 1024) throw new ApiError(413, "too_large", t("designer.files.tooLarge"));
   let body;
   try {
     body = JSON.parse(await file.text());
   } catch {
-    throw new ApiError(400, "not_json", `“${file.name}” is not a level file (it is not JSON).`);
+    throw new ApiError(400, "not_json", t("designer.files.notJson", { file: file.name }));
   }
   let answer;
   try {
     answer = await levelApi("/api/router/levels/import", { method: "POST", body });
   } catch (error) {
-    if (error.status === 422) error.message = `Could not import “${file.name}”: ${error.message.replace(/^The file/, "the file")}`;
+    // The server's reason is English ("The file …"), so it reads on after the colon in lower case.
+    if (error.status === 422) error.message = t("designer.files.couldNotImport", { file: file.name, reason: error.message.replace(/^The file/, "the file") });
     throw error;
   }
   const first = answer.imported?.[0];
   if (!first) {
     const problem = answer.problems?.[0];
-    throw new ApiError(422, "not_imported", problem ? `Could not import “${problem.level}”: ${problem.field}: ${problem.message}` : "That file held no level.");
+    throw new ApiError(422, "not_imported", problem ? t("designer.files.couldNotImportField", { level: problem.level, field: problem.field, reason: problem.message })
+      : t("designer.files.noLevel"));
   }
   const level = await levelApi(`/api/router/levels/${encodeURIComponent(first.id)}`);
-  const more = answer.imported.length > 1 ? ` The file held ${answer.imported.length} levels; all are in My levels.` : "";
-  return { level, id: first.id, note: `Imported “${level.name}” into My levels.${more} Change it here, then save.` };
+  return { level, id: first.id, note: t("designer.files.importedMany", { name: level.name, count: answer.imported.length }) };
 }

@@ -5,27 +5,27 @@
 
 import { COLS, ROWS, headingBetween, key } from "./map-geometry.js";
 import { rules } from "./rules.js";
+import { list, t } from "./i18n.js";
 
 export const HEADINGS = ["N", "E", "S", "W"];
 export const STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
 export const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
-export const HEADING_NAMES = { N: "north (up)", E: "east (right)", S: "south (down)", W: "west (left)" };
 export const DECOR_CYCLE = ["tree1", "tree2", "bush", "pond"];
+/** A heading in words: "north (up)". */
+export const headingName = (heading) => t(`common.headings.${heading}`);
 
-/** Blocks a toolbox may offer, grouped as the designer lists them. */
+/** Blocks a toolbox may offer, grouped as the designer lists them (names: blocks.groups.*, blocks.name.*). */
 export const TOOLBOX_GROUPS = [
-  { name: "Moves", blocks: [["move_forwards", "Move forwards"], ["turn_left", "Turn left"], ["turn_right", "Turn right"],
-    ["turn_around", "Turn around"], ["wait", "Wait"], ["deliver", "Deliver"], ["sound_horn", "Sound the horn"]] },
-  { name: "Loops and choices", blocks: [["controls_repeat", "Repeat … times"], ["controls_repeat_while", "Repeat while"],
-    ["controls_repeat_until", "Repeat until"], ["controls_if", "If … else"], ["logic_negate", "Not"]] },
-  { name: "Questions", blocks: [["at_destination", "At the house?"], ["road_exists", "Is there a road?"], ["dead_end", "At a dead end?"],
-    ["traffic_light", "Traffic light is …?"], ["cow_crossing", "Cow on the road?"]] },
-  { name: "Procedures", blocks: [["declare_proc", "Define a procedure"], ["call_proc", "Call a procedure"]] },
-  { name: "Numbers", blocks: [["variables_numeric_set", "Set a variable"], ["variables_increment", "Change a variable"],
-    ["variables_get", "A variable's value"], ["math_number", "A number"], ["math_arithmetic", "Sum (+ − × ÷)"],
-    ["logic_compare", "Compare (=, <, >)"]] },
+  { group: "moves", blocks: ["move_forwards", "turn_left", "turn_right", "turn_around", "wait", "deliver", "sound_horn"] },
+  { group: "loops", blocks: ["controls_repeat", "controls_repeat_while", "controls_repeat_until", "controls_if", "logic_negate"] },
+  { group: "questions", blocks: ["at_destination", "road_exists", "dead_end", "traffic_light", "cow_crossing"] },
+  { group: "procedures", blocks: ["declare_proc", "call_proc"] },
+  { group: "numbers", blocks: ["variables_numeric_set", "variables_increment", "variables_get", "math_number", "math_arithmetic",
+    "logic_compare"] },
 ];
-export const BLOCK_LABELS = Object.fromEntries(TOOLBOX_GROUPS.flatMap((group) => group.blocks));
+const KNOWN_BLOCKS = new Set(TOOLBOX_GROUPS.flatMap((group) => group.blocks));
+/** How the designer names a block ("Repeat … times"); a block it does not know (an imported level's) by its type. */
+export const blockName = (type) => (KNOWN_BLOCKS.has(type) ? t(`blocks.name.${type}`) : type);
 const DEFAULT_TOOLBOX = ["move_forwards", "turn_left", "turn_right", "turn_around", "wait", "deliver",
   "controls_repeat", "controls_repeat_until", "controls_if", "at_destination", "road_exists", "dead_end", "traffic_light"];
 
@@ -37,10 +37,23 @@ export const place = (square) => `(${square[0]}, ${square[1]})`;
 
 export function emptyDraft() {
   return {
-    name: "My level", theme: "grass", character: "van", maxFuel: 50, lesson: "", hint: "",
+    name: t("designer.defaultName"), theme: "grass", character: "van", maxFuel: 50, lesson: "", hint: "",
     pythonEnabled: false, depot: null, originHeading: "E", links: new Map(), houses: [], lights: [], cows: [], decor: [],
     toolbox: DEFAULT_TOOLBOX.map((block) => ({ block, limit: null })),
   };
+}
+
+/** What is on a square, in words (for screen readers, as the keyboard cursor moves). */
+export function squareInWords(draft, square) {
+  const things = [];
+  const ways = [...roadOut(draft, square)].map((h) => t(`common.headingWords.${h}`));
+  const here = (squares) => squares.some((other) => key(other) === key(square));
+  if (isRoad(draft, square)) things.push(ways.length ? t("designer.square.roadGoing", { ways: list(ways) }) : t("designer.square.road"));
+  if (draft.depot === key(square)) things.push(t("designer.square.depot", { heading: t(`common.headingWords.${draft.originHeading}`) }));
+  if (here(draft.houses)) things.push(t("designer.square.house"));
+  if (here(draft.lights.map((light) => light.source))) things.push(t("designer.square.light"));
+  if (draft.cows.some((group) => here(group.potentialCoordinates))) things.push(t("designer.square.cow"));
+  return t("designer.square.says", { place: place(square), things: things.length ? list(things) : t("designer.square.grass") });
 }
 
 export function isRoad(draft, square) { return draft.links.has(key(square)); }
@@ -192,7 +205,7 @@ export function toLevel(draft) {
     return { coordinate: square, connections };
   });
   return {
-    id: "draft", name: draft.name.trim() || "My level", episode: null, lesson: draft.lesson ?? "", hint: draft.hint ?? "",
+    id: "draft", name: draft.name.trim() || t("designer.defaultName"), episode: null, lesson: draft.lesson ?? "", hint: draft.hint ?? "",
     theme: draft.theme, character: draft.character || "van", road, originHeading: draft.originHeading,
     destinations: draft.houses.map((h) => [...h]),
     trafficLights: draft.lights.map((light) => ({ source: [...light.source], direction: light.direction, startingState: light.startingState,
@@ -226,7 +239,7 @@ export function fromLevel(level) {
   draft.depot = road[0] && draft.links.has(key(road[0].coordinate)) ? key(road[0].coordinate) : null;
   if (HEADINGS.includes(level?.originHeading)) draft.originHeading = level.originHeading;
   Object.assign(draft, {
-    name: String(level?.name ?? "My level").slice(0, rules.level?.nameLength), theme: ["grass", "snow", "farm", "city"].includes(level?.theme) ? level.theme : "grass",
+    name: String(level?.name ?? t("designer.defaultName")).slice(0, rules.level?.nameLength), theme: ["grass", "snow", "farm", "city"].includes(level?.theme) ? level.theme : "grass",
     character: level?.character || "van", lesson: level?.lesson ?? "", hint: level?.hint ?? "",
     maxFuel: Number.isInteger(level?.maxFuel) ? level.maxFuel : 50, pythonEnabled: Boolean(level?.pythonEnabled),
     houses: (level?.destinations ?? []).map((h) => [...h]),

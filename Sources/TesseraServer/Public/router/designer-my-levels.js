@@ -7,6 +7,7 @@ import {
   copyLevel, copyText, createLevel, deleteLevel, getLevel, listLevels, playLink, shareLevel, updateLevel,
 } from "./my-levels.js";
 import { rules } from "./rules.js";
+import { list, t } from "./i18n.js";
 
 /** Saves `level`: in place when `savedId` is a level of yours, else as a new one. {id, updated}. */
 export async function saveDraft(level, savedId) {
@@ -25,11 +26,11 @@ export async function saveDraft(level, savedId) {
 
 /** Who a level is shared with, in words. */
 function sharedWith(level, classes) {
-  const names = (level.shares?.classes ?? []).map((id) => classes.find((c) => c.id === id)?.name ?? "a class");
+  const names = (level.shares?.classes ?? []).map((id) => classes.find((c) => c.id === id)?.name ?? t("designer.myLevels.aClass"));
   const parts = [];
-  if (names.length) parts.push(`Shared with ${names.join(", ")}`);
-  if (level.shares?.link) parts.push(parts.length ? "anyone with the link can play it" : "Anyone with the link can play it");
-  return parts.length ? parts.join("; ") : "Only you can see it";
+  if (names.length) parts.push(t("designer.myLevels.sharedWith", { names: list(names) }));
+  if (level.shares?.link) parts.push(t(parts.length ? "designer.myLevels.andLink" : "designer.myLevels.link"));
+  return parts.length ? parts.join(t("designer.myLevels.partsSeparator")) : t("designer.myLevels.onlyYou");
 }
 
 export class MyLevels {
@@ -45,7 +46,7 @@ export class MyLevels {
     this.openPanel = null; // {id, kind: "share" | "rename"}
     this.list = el("ul", { class: "my-levels-list", "data-testid": "my-levels-list" });
     this.note = el("p", { class: "muted small", "data-testid": "my-levels-note" });
-    this.more = el("button", { type: "button", class: "my-levels-more", "data-testid": "my-levels-more", text: "Show more", hidden: true,
+    this.more = el("button", { type: "button", class: "my-levels-more", "data-testid": "my-levels-more", text: t("designer.myLevels.showMore"), hidden: true,
       onclick: () => this.load(this.next) });
     root.append(this.note, this.list, this.more);
   }
@@ -68,9 +69,8 @@ export class MyLevels {
   }
 
   render() {
-    this.note.textContent = this.levels.length
-      ? "Only you can see these until you share them."
-      : "Levels you save appear here. Only you can see them until you share them.";
+    this.note.textContent = t(this.levels.length ? "designer.myLevels.noteSome" : "designer.myLevels.noteNone");
+    this.more.textContent = t("designer.myLevels.showMore");
     this.more.hidden = !this.next;
     const current = this.hooks.current();
     this.list.replaceChildren(...this.levels.map((level) => this.item(level, level.id === current)));
@@ -78,19 +78,19 @@ export class MyLevels {
 
   item(level, current) {
     const button = (text, testid, action, extra = {}) => el("button", {
-      type: "button", text, "data-testid": testid, "aria-label": `${text}: ${level.name}`, ...extra,
+      type: "button", text, "data-testid": testid, "aria-label": t("designer.myLevels.actionOn", { action: text, name: level.name }), ...extra,
       onclick: (event) => this.act(event.currentTarget, () => action(level)),
     });
     const panel = this.openPanel?.id === level.id ? this.openPanel.kind : null;
     return el("li", { class: `my-level${current ? " current" : ""}`, "data-testid": "my-level", "data-id": level.id },
-      el("span", { class: "my-level-name", text: level.name }, current ? el("span", { class: "muted", text: " (editing)" }) : ""),
+      el("span", { class: "my-level-name", text: level.name }, current ? el("span", { class: "muted", text: t("designer.myLevels.editingMark") }) : ""),
       el("span", { class: "my-level-tags muted", "data-testid": "my-level-shared", text: sharedWith(level, this.classes) }),
       el("div", { class: "my-level-actions" },
-        button("Open", "my-level-open", (l) => this.open(l)),
-        button("Rename", "my-level-rename", (l) => this.toggle(l, "rename"), { "aria-expanded": String(panel === "rename") }),
-        button("Duplicate", "my-level-duplicate", (l) => this.duplicate(l)),
-        button("Share", "my-level-share", (l) => this.toggle(l, "share"), { "aria-expanded": String(panel === "share") }),
-        button("Delete", "my-level-delete", (l) => this.remove(l))),
+        button(t("designer.myLevels.open"), "my-level-open", (l) => this.open(l)),
+        button(t("designer.myLevels.rename"), "my-level-rename", (l) => this.toggle(l, "rename"), { "aria-expanded": String(panel === "rename") }),
+        button(t("designer.myLevels.duplicate"), "my-level-duplicate", (l) => this.duplicate(l)),
+        button(t("designer.myLevels.share"), "my-level-share", (l) => this.toggle(l, "share"), { "aria-expanded": String(panel === "share") }),
+        button(t("designer.myLevels.delete"), "my-level-delete", (l) => this.remove(l))),
       panel === "rename" ? this.renameForm(level) : "",
       panel === "share" ? this.sharePanel(level) : "");
   }
@@ -122,26 +122,26 @@ export class MyLevels {
   async open(level) {
     const full = await getLevel(level.id);
     if (this.hooks.open(full, level.id) === false) return;
-    say(`Editing “${full.name}”. Save changes it for everyone you shared it with.`, true);
+    say(t("designer.myLevels.opened", { name: full.name }), true);
     this.render();
   }
 
   renameForm(level) {
     // Bounded like the designer's name box, by the kit's limit (rules.js; the server cuts longer ones).
-    const input = el("input", { type: "text", value: level.name, maxlength: String(rules.level?.nameLength ?? 100), "data-testid": "my-level-new-name", "aria-label": `New name for ${level.name}` });
+    const input = el("input", { type: "text", value: level.name, maxlength: String(rules.level?.nameLength ?? 100), "data-testid": "my-level-new-name", "aria-label": t("designer.myLevels.newName", { name: level.name }) });
     const form = el("form", { class: "my-level-rename" }, input,
-      el("button", { type: "submit", class: "primary", "data-testid": "my-level-rename-save", text: "Rename" }),
-      el("button", { type: "button", text: "Cancel", onclick: () => { this.openPanel = null; this.render(); } }));
+      el("button", { type: "submit", class: "primary", "data-testid": "my-level-rename-save", text: t("designer.myLevels.rename") }),
+      el("button", { type: "button", text: t("designer.myLevels.cancel"), onclick: () => { this.openPanel = null; this.render(); } }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const name = input.value.trim();
-      if (!name) { say("A level needs a name."); return; }
+      if (!name) { say(t("designer.myLevels.needsName")); return; }
       this.act(form.querySelector("button[type=submit]"), async () => {
         const full = await getLevel(level.id);
         await updateLevel(level.id, { ...full, name });
         this.hooks.renamed(level.id, name);
         this.openPanel = null;
-        say(`Renamed to “${name}”.`, true);
+        say(t("designer.myLevels.renamed", { name }), true);
         await this.refresh();
       });
     });
@@ -150,15 +150,15 @@ export class MyLevels {
 
   async duplicate(level) {
     const copy = await copyLevel(level.id);
-    say(`Made “${copy.name}”: it is at the top of My levels.`, true);
+    say(t("designer.myLevels.duplicated", { name: copy.name }), true);
     await this.refresh();
   }
 
   async remove(level) {
-    if (!window.confirm(`Delete “${level.name}”? It is gone for good, also for everyone you shared it with.`)) return;
+    if (!window.confirm(t("designer.confirm.deleteLevel", { name: level.name }))) return;
     await deleteLevel(level.id);
     this.hooks.deleted(level.id);
-    say(`Deleted “${level.name}”.`, true);
+    say(t("designer.myLevels.deleted", { name: level.name }), true);
     await this.refresh();
     this.root.querySelector("summary")?.focus();
   }
@@ -176,15 +176,14 @@ export class MyLevels {
       const box = el("input", { type: "checkbox", "data-testid": `share-class-${schoolClass.id}`, checked: shares.classes.includes(schoolClass.id) });
       box.addEventListener("change", () => this.act(box, () => {
         const classes = box.checked ? [...shares.classes, schoolClass.id] : shares.classes.filter((id) => id !== schoolClass.id);
-        return update({ ...shares, classes }, box.checked
-          ? `Shared with ${schoolClass.name}: ${pupil ? "your classmates and teacher" : "its pupils"} can find it under Shared with me.`
-          : `Stopped sharing with ${schoolClass.name}.`);
+        const words = box.checked ? (pupil ? "designer.myLevels.sharedPupil" : "designer.myLevels.sharedTeacher") : "designer.myLevels.unshared";
+        return update({ ...shares, classes }, t(words, { class: schoolClass.name }));
       }));
-      return el("label", {}, box, pupil ? `Share with my class (${schoolClass.name})` : `Share with ${schoolClass.name}`);
+      return el("label", {}, box, t(pupil ? "designer.myLevels.shareMyClass" : "designer.myLevels.shareWith", { class: schoolClass.name }));
     });
-    const linkBox = el("input", { type: "text", readonly: true, class: "link-box", value: playLink(level.id), "data-testid": "share-link", "aria-label": "Link to this level", hidden: true });
-    const copy = el("button", { type: "button", "data-testid": "copy-link", text: "Copy link", onclick: (event) => this.act(event.currentTarget, async () => {
-      if (!shares.link) await update({ ...shares, link: true }, "Anyone with the link can now play it.");
+    const linkBox = el("input", { type: "text", readonly: true, class: "link-box", value: playLink(level.id), "data-testid": "share-link", "aria-label": t("designer.myLevels.linkLabel"), hidden: true });
+    const copy = el("button", { type: "button", "data-testid": "copy-link", text: t("designer.myLevels.copyLink"), onclick: (event) => this.act(event.currentTarget, async () => {
+      if (!shares.link) await update({ ...shares, link: true }, t("designer.myLevels.linkOn"));
       const copied = await copyText(playLink(level.id));
       const panel = this.list.querySelector(`[data-id="${CSS.escape(level.id)}"] .my-level-share`);
       const box = panel?.querySelector(".link-box");
@@ -192,12 +191,11 @@ export class MyLevels {
         box.hidden = false;
         box.select();
       }
-      say(copied ? "Link copied: anyone you send it to can play your level. It is not listed anywhere."
-        : "Here is the link: copy it and send it to whoever should play your level.", true);
+      say(t(copied ? "designer.myLevels.linkCopied" : "designer.myLevels.linkShown"), true);
     }) });
-    const stop = shares.link ? el("button", { type: "button", "data-testid": "stop-link", text: "Turn the link off",
-      onclick: (event) => this.act(event.currentTarget, () => update({ ...shares, link: false }, "The link no longer opens your level.")) }) : "";
-    const none = this.classes.length ? "" : el("p", { class: "muted small", text: "Sign in with your class (on the Rapid Router page) to share with your classmates." });
-    return el("div", { class: "my-level-share", role: "group", "aria-label": `Share ${level.name}` }, ...boxes, none, el("div", { class: "my-level-actions" }, copy, stop), linkBox);
+    const stop = shares.link ? el("button", { type: "button", "data-testid": "stop-link", text: t("designer.myLevels.linkOff"),
+      onclick: (event) => this.act(event.currentTarget, () => update({ ...shares, link: false }, t("designer.myLevels.linkGone"))) }) : "";
+    const none = this.classes.length ? "" : el("p", { class: "muted small", text: t("designer.myLevels.signInToShare") });
+    return el("div", { class: "my-level-share", role: "group", "aria-label": t("designer.myLevels.shareLabel", { name: level.name }) }, ...boxes, none, el("div", { class: "my-level-actions" }, copy, stop), linkBox);
   }
 }

@@ -10,8 +10,8 @@
 import { $, api, say } from "/shared/api.js";
 import { key } from "./map-geometry.js";
 import {
-  addLight, addTile, connect, cycleDecor, emptyDraft, fromLevel, isRoad, moveDepot, parse, place, removeTile,
-  roadOut, toLevel, toggleCow, toggleHouse, HEADINGS,
+  addLight, addTile, connect, cycleDecor, emptyDraft, fromLevel, isRoad, moveDepot, removeTile,
+  roadOut, squareInWords, toLevel, toggleCow, toggleHouse, HEADINGS,
 } from "./designer-model.js";
 import { checkDraft } from "./designer-checks.js";
 import { DesignerCanvas } from "./designer-canvas.js";
@@ -22,6 +22,8 @@ import { MyLevels, saveDraft } from "./designer-my-levels.js";
 import { getLevel } from "./my-levels.js";
 import { drawToolIcons } from "./designer-icons.js";
 import { restoreDraft, storeDraft, storeHistory } from "./designer-storage.js";
+import { allTranslations, onLanguageChange, t, translatePage } from "./i18n.js";
+import { mountLanguageSwitcher } from "./language-switcher.js";
 const TOOL_KEYS = { r: "road", e: "erase", d: "depot", h: "house", l: "light", c: "cow", s: "scenery" };
 
 const state = {
@@ -69,20 +71,20 @@ function beginStroke(square, { drawOnly = false } = {}) {
     case "depot": placeDepot(square); break;
     case "house": {
       const outcome = toggleHouse(d, square);
-      if (outcome === "off-road") say("Houses go on the road: draw a road there first.");
-      if (outcome === "full") say(`That is ${d.houses.length} houses, the most a level can have.`);
+      if (outcome === "off-road") say(t("designer.say.houseOffRoad"));
+      if (outcome === "full") say(t("designer.say.housesFull", { count: d.houses.length }));
       break;
     }
     case "light": pickLight(square); break;
     case "cow": {
       const existing = Boolean(d.cows[state.activeCow]);
       const outcome = toggleCow(d, square, state.activeCow, d.cows[state.activeCow]?.kind ?? "WHITE");
-      if (outcome === "off-road") say("Cows stand on the road: draw a road there first.");
+      if (outcome === "off-road") say(t("designer.say.cowOffRoad"));
       if (outcome === "added" && !existing) state.activeCow = d.cows.length - 1;
       break;
     }
     case "scenery":
-      if (!cycleDecor(d, square)) say("Scenery goes on the grass, not on the road.");
+      if (!cycleDecor(d, square)) say(t("designer.say.sceneryOnRoad"));
       break;
   }
   refresh({ panel: true });
@@ -110,7 +112,7 @@ function endStroke() {
 
 function placeDepot(square) {
   const d = state.draft;
-  if (!isRoad(d, square)) { say("The depot goes on the road: draw a road there first."); return; }
+  if (!isRoad(d, square)) { say(t("designer.say.depotOffRoad")); return; }
   if (d.depot === key(square)) { // tap the depot again: turn the van to the next road out
     const out = roadOut(d, square);
     const start = HEADINGS.indexOf(d.originHeading);
@@ -119,7 +121,7 @@ function placeDepot(square) {
       if (out.has(h)) { d.originHeading = h; break; }
     }
   } else if (roadOut(d, square).size > 1) {
-    say("The depot goes at a road end: a square with only one road out of it.");
+    say(t("designer.say.depotNotAtEnd"));
   } else {
     moveDepot(d, square);
   }
@@ -127,7 +129,7 @@ function placeDepot(square) {
 
 function pickLight(square) {
   const d = state.draft;
-  if (!isRoad(d, square)) { say("Traffic lights go on the road: draw a road there first."); return; }
+  if (!isRoad(d, square)) { say(t("designer.say.lightOffRoad")); return; }
   const here = d.lights.map((light, index) => ({ light, index })).filter(({ light }) => key(light.source) === key(square));
   if (here.length) {
     const current = here.findIndex(({ index }) => index === state.selectedLight);
@@ -140,7 +142,7 @@ function pickLight(square) {
 function addLightAt(square, record = true) {
   const run = (d) => {
     const light = addLight(d, square);
-    if (!light) { say("Every road out of this square already has a light (or the road has no way out yet)."); return false; }
+    if (!light) { say(t("designer.say.lightsFull")); return false; }
     state.selectedLight = d.lights.length - 1;
     return true;
   };
@@ -148,14 +150,7 @@ function addLightAt(square, record = true) {
 }
 
 function describeSquare(square) {
-  const d = state.draft;
-  const things = [];
-  if (isRoad(d, square)) things.push("road" + (roadOut(d, square).size ? ` going ${[...roadOut(d, square)].join(", ")}` : ""));
-  if (d.depot === key(square)) things.push(`the depot, van facing ${d.originHeading}`);
-  if (d.houses.some((h) => key(h) === key(square))) things.push("a house");
-  if (d.lights.some((l) => key(l.source) === key(square))) things.push("a traffic light");
-  if (d.cows.some((g) => g.potentialCoordinates.some((c) => key(c) === key(square)))) things.push("a cow");
-  say(`Square ${place(square)}: ${things.length ? things.join(", ") : "grass"}.`, true);
+  say(squareInWords(state.draft, square), true);
 }
 
 function undo(from, to) {
@@ -180,12 +175,12 @@ function refresh({ panel = true, settings = false } = {}) {
   renderProblems($("problems"), report);
   if (panel) renderToolOptions($("tool-options"), toolContext());
   if (settings) renderSettings();
-  $("toolbox-count").textContent = `(${d.toolbox.length} block${d.toolbox.length === 1 ? "" : "s"})`;
+  $("toolbox-count").textContent = t("designer.side.toolboxCount", { count: d.toolbox.length });
   $("undo").disabled = state.undo.length === 0;
   $("redo").disabled = state.redo.length === 0;
   const sig = signature();
   const clean = state.saved && state.saved.signature === sig;
-  $("saved-note").textContent = clean ? "Saved in My levels." : state.saved ? "Changed since you saved." : "Not saved yet.";
+  $("saved-note").textContent = t(clean ? "designer.saved.clean" : state.saved ? "designer.saved.changed" : "designer.saved.never");
   document.body.dataset.dirty = String(!clean);
   document.body.dataset.savedId = state.saved?.id ?? "";
   storeDraft(state);
@@ -233,7 +228,7 @@ export function loadLevel(level, saved) {
 async function ensureSaved() {
   const report = checkDraft(state.draft);
   if (report.errors.length) {
-    say(`Not yet: ${report.errors[0].text}`);
+    say(t("designer.say.notYet", { problem: report.errors[0].text }));
     return null;
   }
   const sig = signature();
@@ -245,7 +240,7 @@ async function ensureSaved() {
   return id;
 }
 
-async function act(work, refused = (reason) => `The server says the level cannot work yet: ${reason}`) {
+async function act(work, refused = (reason) => t("designer.say.serverRefused", { reason })) {
   if (state.busy) return;
   state.busy = true;
   document.body.dataset.busy = "true";
@@ -265,33 +260,33 @@ async function act(work, refused = (reason) => `The server says the level cannot
 const testDrive = () => act(async () => {
   const report = checkDraft(state.draft);
   if (report.errors.length) {
-    say(`Not yet: ${report.errors[0].text}`);
+    say(t("designer.say.notYet", { problem: report.errors[0].text }));
     return;
   }
   await api("/api/router/runs", { method: "POST", body: { level: toLevel(state.draft), program: { blocks: [] } } });
   storeDraft(state);
   storeHistory(state);
-  say("Off to the test drive… (nothing is saved)", true);
+  say(t("designer.say.offToTestDrive"), true);
   location.href = "/router/#draft";
 });
 
 const save = () => act(async () => {
   const wasSaved = state.saved?.signature === signature();
   const id = await ensureSaved();
-  if (id) say(wasSaved ? "Already saved: it is in My levels." : state.saved.updated ? `Saved your changes to “${state.draft.name}”.`
-    : `Saved “${state.draft.name}” in My levels. Only you can see it until you share it.`, true);
+  const words = wasSaved ? "designer.say.alreadySaved" : state.saved?.updated ? "designer.say.savedChanges" : "designer.say.savedNew";
+  if (id) say(t(words, { name: state.draft.name }), true);
 });
 
 /** Export downloads the draft as it is; like a test drive it stores nothing (only Save does). */
 const exportNow = () => act(async () => {
   const report = checkDraft(state.draft);
   if (report.errors.length) {
-    say(`Not yet: ${report.errors[0].text}`);
+    say(t("designer.say.notYet", { problem: report.errors[0].text }));
     return;
   }
   const name = await exportLevel(toLevel(state.draft));
-  say(`Downloaded ${name}: Rapid Router level JSON. Import it here or in Rapid Router's level editor.`, true);
-}, (reason) => `The server says the level cannot be exported yet: ${reason}`);
+  say(t("designer.say.downloaded", { file: name }), true);
+}, (reason) => t("designer.say.exportRefused", { reason }));
 
 const importNow = (file) => act(async () => {
   const { level, id, note } = await importFile(file);
@@ -301,6 +296,17 @@ const importNow = (file) => act(async () => {
 }, (reason) => reason);
 
 // ---- wiring ---------------------------------------------------------------------------------------
+translatePage();
+mountLanguageSwitcher(document.querySelector("header.bar"));
+// Another language: the fixed words are i18n.js's to change; the drawn ones are drawn again. A fresh,
+// untouched draft takes the new language's default name too.
+onLanguageChange(() => {
+  const d = state.draft;
+  if (d.links.size === 0 && allTranslations("designer.defaultName").includes(d.name)) d.name = t("designer.defaultName");
+  refresh({ panel: true, settings: true });
+  myLevels.render();
+  say(t("common.language.now"), true);
+});
 drawToolIcons($("tools"));
 for (const button of document.querySelectorAll(".tool")) button.addEventListener("click", () => { say(""); setTool(button.dataset.tool); });
 window.addEventListener("pagehide", () => storeHistory(state));
@@ -318,7 +324,7 @@ $("new-level").addEventListener("click", () => {
   if (!confirmNew()) return;
   state.undo.push(signature());
   loadLevel(toLevel(emptyDraft()), null);
-  say("A new, empty level. Choose Road and drag across the grid.", true);
+  say(t("designer.say.newLevel"), true);
 });
 $("level-name").addEventListener("input", () => commit((d) => { d.name = $("level-name").value; }, { panel: false }));
 $("max-fuel").addEventListener("input", () => commit((d) => { d.maxFuel = $("max-fuel").value === "" ? NaN : Number($("max-fuel").value); }, { panel: false }));
@@ -327,7 +333,7 @@ $("level-hint").addEventListener("input", () => commit((d) => { d.hint = $("leve
 $("python-enabled").addEventListener("change", () => commit((d) => { d.pythonEnabled = $("python-enabled").checked; }, { panel: false }));
 
 const myLevels = new MyLevels($("my-levels"), {
-  open: (level, id) => (confirmNew("Open that level? The one here has not been saved.") ? loadLevel(level, id) : false),
+  open: (level, id) => (confirmNew(t("designer.confirm.openLevel")) ? loadLevel(level, id) : false),
   current: () => state.saved?.id,
   renamed: (id, name) => { // the level being edited keeps up, still clean if it was
     if (state.saved?.id !== id) return;
@@ -339,7 +345,7 @@ const myLevels = new MyLevels($("my-levels"), {
   deleted: (id) => { if (state.saved?.id === id) { state.saved = null; refresh({ panel: false }); } },
 });
 
-function confirmNew(question = "Start a new level? This one has not been saved.") {
+function confirmNew(question = t("designer.confirm.newLevel")) {
   return state.draft.links.size === 0 || (state.saved && state.saved.signature === signature()) || window.confirm(question);
 }
 
@@ -358,23 +364,23 @@ $("import").addEventListener("click", () => $("import-file").click());
 async function start() {
   // The kit's limits come first: the checks and the number boxes are bounded by them.
   await loadRules().then(({ level }) => { $("level-name").maxLength = level.nameLength; bound($("max-fuel"), level.fuel); },
-    (error) => say(`${error.message} You can still draw: the level is checked in full when you save or test drive it.`));
+    (error) => say(t("designer.say.rulesMissing", { error: error.message })));
   const wanted = /^#level=(.+)$/.exec(location.hash)?.[1];
   if (wanted) {
     try {
       const level = await getLevel(decodeURIComponent(wanted));
       loadLevel(level, level.mine ? level.id : null); // someone else's (or ours) is saved as a new level of your own
-      say(level.mine ? `Editing “${level.name}”.` : `A copy of “${level.name}” to change and save as your own.`, true);
+      say(t(level.mine ? "designer.say.editing" : "designer.say.copyOf", { name: level.name }), true);
       history.replaceState(null, "", location.pathname); // from now on the draft is what a reload or Back restores
     } catch (error) {
       say(error.message);
     }
   } else if (restoreDraft(state)) {
     refresh({ panel: true, settings: true });
-    say("Your level is as you left it.", true);
+    say(t("designer.say.restored"), true);
   } else {
     refresh({ panel: true, settings: true });
-    say("Choose Road and drag across the grid to lay a road. The van starts where you begin.", true);
+    say(t("designer.say.welcome"), true);
   }
   setTool(state.tool);
   await myLevels.refresh();

@@ -1,0 +1,111 @@
+// Rapid Router's two languages. Every word a page shows comes from one message file per language
+// (messages/en.js, messages/es.js: the same keys, grouped by page) through `t(key, params)`.
+//
+// - The language is the one the person chose (remembered in localStorage), else the browser's when
+//   it is Spanish, else English. `setLanguage()` changes it, keeps <html lang> right, translates the
+//   page's fixed words again (`translatePage`) and sends `tessera:language` on window, so each page
+//   redraws what it drew itself (`onLanguageChange`).
+// - Fixed words live in the HTML (English, so a page without scripts still reads) and are marked:
+//   `data-i18n="key"` replaces the element's content (text between backticks becomes <code>), and
+//   `data-i18n-attr="aria-label:key; title:key"` sets attributes.
+// - A value with a count is {"one": …, "other": …}, chosen by Intl.PluralRules for {count}.
+// - A key the language lacks falls back to English and is reported once (console.warn, only on a
+//   developer's own machine); a key nobody has shows as itself.
+// Both files are imported up front: they are small, and `t()` never has to wait for one.
+import en from "./messages/en.js";
+import es from "./messages/es.js";
+import { textWithCode } from "/shared/api.js";
+
+const MESSAGES = { en, es };
+export const LANGUAGES = Object.keys(MESSAGES);
+const FALLBACK = "en";
+/** Site-wide, not Rapid Router's own: the next app to speak Spanish reads the same choice. */
+export const LANGUAGE_KEY = "tessera.language";
+
+const DEVELOPMENT = typeof location !== "undefined" && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(location.hostname);
+const warned = new Set();
+
+function chosen() {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_KEY);
+    if (LANGUAGES.includes(stored)) return stored;
+  } catch { /* storage switched off: fall through to the browser's language */ }
+  const browser = typeof navigator === "undefined" ? "" : String(navigator.language ?? "").toLowerCase();
+  return browser.startsWith("es") ? "es" : FALLBACK;
+}
+
+let current = chosen();
+let plurals = new Intl.PluralRules(current);
+if (typeof document !== "undefined") document.documentElement.lang = current;
+
+/** The page's language: "en" or "es". */
+export const language = () => current;
+
+const lookup = (messages, key) =>
+  key.split(".").reduce((node, part) => (node && typeof node === "object" ? node[part] : undefined), messages);
+const isMessage = (value) => typeof value === "string" || (value && typeof value === "object" && typeof value.other === "string");
+
+function report(key, lang) {
+  if (!DEVELOPMENT || warned.has(`${lang}:${key}`)) return;
+  warned.add(`${lang}:${key}`);
+  console.warn(`i18n: no "${lang}" message for "${key}"${lang === FALLBACK ? "" : "; English is shown"}.`);
+}
+
+/** The message `key` in the page's language, with {placeholders} filled from `params`. */
+export function t(key, params = {}) {
+  let value = lookup(MESSAGES[current], key);
+  if (!isMessage(value)) {
+    report(key, current);
+    value = lookup(MESSAGES[FALLBACK], key);
+    if (!isMessage(value)) {
+      if (current !== FALLBACK) report(key, FALLBACK);
+      return key;
+    }
+  }
+  if (typeof value === "object") {
+    const count = Number(params.count);
+    value = (Number.isFinite(count) && value[plurals.select(count)]) || value.other;
+  }
+  return value.replace(/\{(\w+)\}/g, (whole, name) => (params[name] === undefined || params[name] === null ? whole : String(params[name])));
+}
+
+/** `key`'s message in every language (e.g. to tell a default name from one a person typed). */
+export const allTranslations = (key) => LANGUAGES.map((lang) => lookup(MESSAGES[lang], key)).filter((value) => typeof value === "string");
+
+/** `items` as one phrase ("a, b, c"), with the language's separator. */
+export const list = (items) => items.join(t("common.listSeparator"));
+
+/** Puts the page's language into every marked element under `root` (see the top of this file). */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    const text = t(node.dataset.i18n);
+    if (node.tagName === "TITLE") node.textContent = text;
+    else node.replaceChildren(...textWithCode(text));
+  }
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of node.dataset.i18nAttr.split(";")) {
+      const [attribute, key] = pair.split(":").map((part) => part.trim());
+      if (attribute && key) node.setAttribute(attribute, t(key));
+    }
+  }
+}
+
+/** Switches the page to `lang` and remembers it; pages redraw on `tessera:language`. */
+export function setLanguage(lang) {
+  if (!LANGUAGES.includes(lang)) return false;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lang);
+  } catch { /* not remembered, but this page still switches */ }
+  if (lang === current) return false;
+  current = lang;
+  plurals = new Intl.PluralRules(lang);
+  document.documentElement.lang = lang;
+  translatePage();
+  window.dispatchEvent(new CustomEvent("tessera:language", { detail: lang }));
+  return true;
+}
+
+/** Calls `redraw(lang)` after every change of language. */
+export function onLanguageChange(redraw) {
+  window.addEventListener("tessera:language", (event) => redraw(event.detail));
+}
