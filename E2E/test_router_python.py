@@ -157,6 +157,11 @@ def test_the_commands_panel_lists_every_method_and_adds_examples_by_keyboard(bro
     page.keyboard.press("Enter")
     expect(panel).to_be_visible()
     expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_be_focused()  # a disclosure: the panel is next in the Tab order
+    page.keyboard.press("Tab")
+    expect(page.get_by_test_id("commands-close")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_test_id("command-move_forwards")).to_be_focused()
     listed = panel.locator("[data-testid=command]").evaluate_all("(items) => items.map((item) => item.dataset.name)")
     expected = van_actions() + QUERIES + PYTHON
     assert sorted(listed) == sorted(expected), (sorted(set(expected) - set(listed)), sorted(set(listed) - set(expected)))
@@ -167,7 +172,6 @@ def test_the_commands_panel_lists_every_method_and_adds_examples_by_keyboard(bro
     expect(page.get_by_test_id("command-turn_left")).to_have_accessible_name("Add my_van.turn_left()")
     expect(page.get_by_test_id("command-turn_left")).to_have_accessible_description(re.compile("Turns left"))
     # With no cursor placed yet, an example goes at the end of the program; the keyboard stays on it.
-    page.get_by_test_id("command-move_forwards").focus()
     page.keyboard.press("Enter")
     expect(code).to_have_value("from van import Van\n\nmy_van = Van()\n\nmy_van.move_forwards()")
     expect(page.get_by_test_id("commands-status")).to_have_text("Added my_van.move_forwards() on line 5.")
@@ -259,6 +263,19 @@ def test_the_console_shows_what_the_program_printed_and_empties_at_each_run(brow
     expect(note).to_be_visible()
     expect(note).to_have_text(re.compile(r"did not print anything.*print\(\"Hello!\"\)"))
     expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
+    context.close()
+    assert problems == []
+
+
+def test_the_blocks_editor_shows_no_console_or_commands(browser, server, player):
+    context = context_for(browser, server, DESKTOP)
+    page = context.new_page()
+    problems = watch_errors(page)
+    page.add_init_script(f"localStorage.setItem('tessera.router.player', {json.dumps(player)})")
+    page.goto("/router/#level=1")
+    expect(page.get_by_test_id("palette")).to_be_visible()
+    expect(page.get_by_test_id("python-console")).to_be_hidden()
+    expect(page.get_by_test_id("commands-toggle")).to_be_hidden()
     context.close()
     assert problems == []
 

@@ -59,7 +59,7 @@ export class PythonCommands {
     this.panel.hidden = false;
     this.toggle.setAttribute("aria-expanded", "true");
     this.status.textContent = "";
-    this.panel.querySelector(".command-example")?.focus({ preventScroll: true });
+    // Focus stays on the button, as with any disclosure: the panel is next in the Tab order.
     this.panel.scrollIntoView({ block: "nearest" });
   }
 
