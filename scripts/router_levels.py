@@ -241,7 +241,7 @@ def level_json(spec: Spec, built) -> dict:
         "cows": cows,
         "maxFuel": spec.max_fuel,
         "toolbox": toolbox,
-        "scoring": {"routeMax": route_max, "algorithmMax": 10 if spec.algorithm else 0,
+        "scoring": {"routeMax": route_max, "algorithmMax": 10 if spec.algorithm and not spec.python else 0,
                     "modelSolutions": spec.model_solutions or [count]},
         "blocklyEnabled": not spec.python,
         "pythonEnabled": spec.python,
@@ -409,8 +409,9 @@ def main(argv):
                 f.write(spec.python_solution or python_source(spec.solution))
         else:
             write_json(os.path.join(SOLUTIONS_DIR, f"{spec.id}.json"), BlockWriter().program(spec.solution))
+    # An episode whose levels are still being written is left out until it has some.
     episodes = [{"number": number, "name": name, "summary": summary, "levelIDs": episode_ids[number]}
-                for number, name, summary in EPISODES]
+                for number, name, summary in EPISODES if number in episode_ids]
     write_json(os.path.join(LEVELS_DIR, "episodes.json"), episodes)
     return 0
 

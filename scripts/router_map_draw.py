@@ -25,7 +25,10 @@ def walk(start, moves: str) -> list[tuple[int, int]]:
     return squares
 
 
-def draw(roads, houses=(), decor=None, cows=None) -> str:
+def draw(roads, houses=(), decor=None, cows=None, scenery=0) -> str:
+    """`scenery`: a seed for a few trees, bushes and ponds placed off the road (0: none)."""
+    if scenery:
+        decor = {**sprinkle(roads, scenery), **(decor or {})}
     tiles = {(x, y): "." for x in range(COLUMNS) for y in range(ROWS)}
     links = set()
     for road in roads:
@@ -61,3 +64,35 @@ def scatter(text: str) -> dict:
     """Decor written as "T 1,2  t 8,6  b 4,0  p 6,3"."""
     parts = text.split()
     return {tuple(int(v) for v in where.split(",")): kind for kind, where in zip(parts[::2], parts[1::2])}
+
+
+def trace(depot, heading: str, solution, houses=()) -> list[tuple[int, int]]:
+    """The squares a program without road questions drives on an open field: depot first. Draw
+    the map from it, and the program fits the road by construction (the generator still checks)."""
+    from router_sim import Sim
+
+    class Open:
+        max_fuel, lights = 1000, []
+
+    neighbours = {(x, y): [(x + dx, y + dy) for dx, dy in STEPS.values()
+                           if 0 <= x + dx < COLUMNS and 0 <= y + dy < ROWS]
+                  for x in range(COLUMNS) for y in range(ROWS)}
+    built = {"depot": depot, "heading": heading, "neighbours": neighbours, "houses": list(houses), "cows": {}}
+    sim = Sim(Open(), built)
+    ok, reason = sim.run(solution)
+    if not ok and "UNDELIVERED" not in reason and "OUT_OF_INSTRUCTIONS" not in reason:
+        raise ValueError(f"the program can't be traced: {reason}")
+    return sim.visited
+
+
+def sprinkle(roads, seed: int, count: int = 7) -> dict:
+    """A few trees, bushes and a pond off the road, the same every time for the same seed; never
+    right beside the road, so the road reads clearly."""
+    import random
+    rng = random.Random(seed)
+    road = {square for r in roads for square in r}
+    near = {(x + dx, y + dy) for x, y in road for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    free = sorted((x, y) for x in range(COLUMNS) for y in range(ROWS) if (x, y) not in near)
+    rng.shuffle(free)
+    kinds = ["T", "t", "b", "T", "t", "p", "b"]
+    return {square: kinds[i % len(kinds)] for i, square in enumerate(free[:count])}

@@ -17,8 +17,10 @@ Conditions
 Number expressions
     a whole number (a "number" block), ('var', name), ('arith', op, a, b) with op ADD MINUS
     MULTIPLY DIVIDE (floor division, as Python's //) POWER MODULO
-Python-only statements that have no block (the mirror of a hand-written program makes them):
-    ('print',)  ('break',)  ('continue',)  — each counted as 1, like any statement
+Python-only pieces that have no block (the mirror of a hand-written program makes them; they are
+only counted, never run or written as blocks):
+    ('print',)  ('break',)  ('continue',)  ('py', [bodies])  — 1 each, plus the bodies inside
+    ('pyexpr',) a value that is no number block (text, a list, a call), ('pycond',) likewise — 1 each
 A solution is a list of statements, or (main, {name: body}) with procedures.
 """
 
@@ -63,7 +65,7 @@ def count_condition(cond) -> int:
             return 1 + count_condition(cond[1]) + count_condition(cond[2])
         if cond[0] == "cmp":
             return 1 + count_expression(cond[2])  # quirk: the right operand is not counted
-        if cond[0] == "bool":
+        if cond[0] in ("bool", "pycond"):
             return 1
         raise ValueError(f"unknown condition {cond!r}")
     return 1
@@ -74,6 +76,8 @@ def count_expression(e) -> int:
         return 2  # quirk: a number or a variable's value counts 2
     if isinstance(e, tuple) and e[0] == "arith":
         return 1 + count_expression(e[2]) + count_expression(e[3])
+    if isinstance(e, tuple) and e[0] == "pyexpr":
+        return 1
     raise ValueError(f"unknown number expression {e!r}")
 
 
@@ -103,6 +107,8 @@ def count_blocks(body) -> int:
             total += 1 + count_field(s[2])
         elif s[0] == "call" or s[0] in PYTHON_ONLY:
             total += 1
+        elif s[0] == "py":
+            total += 1 + sum(count_blocks(b) for b in s[1])
         else:
             raise ValueError(f"unknown statement {s!r}")
     return total
@@ -126,7 +132,7 @@ def used_blocks(solution) -> dict[str, int]:
             add("math_number")
         elif e[0] == "var":
             add("variables_get")
-        else:
+        elif e[0] == "arith":
             add("math_arithmetic")
             expr(e[2])
             expr(e[3])
@@ -177,6 +183,9 @@ def used_blocks(solution) -> dict[str, int]:
             elif s[0] in ("set", "change"):
                 add("variables_numeric_set" if s[0] == "set" else "variables_increment")
                 field(s[2])
+            elif s[0] == "py":
+                for b in s[1]:
+                    walk(b)
 
     main, procs = split_program(solution)
     walk(main)

@@ -11,8 +11,9 @@ Mirrored rules (from PythonCompiler.swift):
   read anywhere in the program: then it is `i = a`, `while i < b:` … `i += 1`.
 - `-e` is 0 - e (a negative number stays a number); `/` is floor division.
 - `elif` chains are one if block; an `if` written inside an `else:` is a nested if block.
-Python the engine is still learning (print, break, continue, calls with arguments) counts 1 per
-statement and lists no block: the runtime may count them differently; check with the Swift test.
+Python the engine is still learning (print, break, continue, return, lists, text, functions with
+parameters) is a guess: 1 per statement plus what is inside it, 1 per value that is no number
+block, and no toolbox block. The runtime may count them differently; the Swift test tells.
 """
 
 from __future__ import annotations
@@ -40,12 +41,14 @@ def mirror(source: str):
     reads = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
     reads |= {node.target.id for node in ast.walk(tree) if isinstance(node, ast.AugAssign)
               and isinstance(node.target, ast.Name)}
-    return _Mirror(reads).module(tree)
+    defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return _Mirror(reads, defined).module(tree)
 
 
 class _Mirror:
-    def __init__(self, reads: set[str]):
+    def __init__(self, reads: set[str], defined: set[str]):
         self.reads = reads
+        self.defined = defined
         self.vans: set[str] = set()
 
     def module(self, tree):
@@ -71,9 +74,11 @@ class _Mirror:
                 self.vans |= {t.id for t in node.targets if isinstance(t, ast.Name)}
                 return []
             if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
-                raise MirrorError(f"line {node.lineno}: only `name = number` is mirrored")
+                return [("py", [])]  # x, y = … or items[0] = …
             return [("set", node.targets[0].id, self.expression(node.value))]
         if isinstance(node, ast.AugAssign):
+            if not isinstance(node.target, ast.Name) or type(node.op) not in ARITH:
+                return [("py", [])]
             name, amount = node.target.id, self.expression(node.value)
             if isinstance(node.op, ast.Add):
                 return [("change", name, amount)]
@@ -98,6 +103,8 @@ class _Mirror:
             return self.for_loop(node)
         if isinstance(node, (ast.Break, ast.Continue)):
             return [("break",) if isinstance(node, ast.Break) else ("continue",)]
+        if isinstance(node, ast.Return):
+            return [("py", [])]
         raise MirrorError(f"line {node.lineno}: {type(node).__name__} is not mirrored")
 
     def call(self, value):
@@ -108,16 +115,16 @@ class _Mirror:
             return METHODS[func.attr]
         if isinstance(func, ast.Name) and func.id == "print":
             return ("print",)
-        if isinstance(func, ast.Name):
+        if isinstance(func, ast.Name) and func.id in self.defined:
             return ("call", func.id)
-        raise MirrorError(f"line {value.lineno}: {ast.unparse(value)} is not mirrored")
+        return ("py", [])  # items.append(x) and other Python calls
 
     def for_loop(self, node):
         call = node.iter
+        body = self.block(node.body)
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "range"
                 and 1 <= len(call.args) <= 2 and isinstance(node.target, ast.Name)):
-            raise MirrorError(f"line {node.lineno}: only `for i in range(…)` is mirrored")
-        body = self.block(node.body)
+            return [("py", [body])]  # for x in a list
         start = self.expression(call.args[0]) if len(call.args) == 2 else 0
         end = self.expression(call.args[-1])
         name = node.target.id
@@ -150,10 +157,11 @@ class _Mirror:
             method = node.func.attr
             if method in QUERIES:
                 return QUERIES[method]
-            if method in ("is_road", "at_traffic_light") and len(node.args) == 1:
-                word = str(node.args[0].value).upper()
+            if (method in ("is_road", "at_traffic_light") and len(node.args) == 1
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                word = node.args[0].value.upper()
                 return {"FORWARD": "fwd", "LEFT": "left", "RIGHT": "right", "RED": "red", "GREEN": "green"}[word]
-        raise MirrorError(f"line {node.lineno}: {ast.unparse(node)} is not a condition the engine knows")
+        return ("pycond",)  # `x in items`, a function's answer, a comparison of text
 
     def expression(self, node):
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
@@ -164,7 +172,7 @@ class _Mirror:
             return self.negated(self.expression(node.operand))
         if isinstance(node, ast.BinOp) and type(node.op) in ARITH:
             return ("arith", ARITH[type(node.op)], self.expression(node.left), self.expression(node.right))
-        raise MirrorError(f"line {node.lineno}: {ast.unparse(node)} is not a number the engine knows")
+        return ("pyexpr",)  # text, a list, items[i], len(items), a function's answer
 
     @staticmethod
     def negated(e):
