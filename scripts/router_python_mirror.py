@@ -149,6 +149,8 @@ class _Mirror:
             for value in node.values[1:]:
                 result = (op, result, self.condition(value))
             return result
+        if isinstance(node, ast.Compare) and not all(type(op) in COMPARES for op in node.ops):
+            return ("pycond",)  # `x in items`, `x is None`
         if isinstance(node, ast.Compare):
             if len(node.ops) != 1:
                 raise MirrorError(f"line {node.lineno}: compare two things at a time")
