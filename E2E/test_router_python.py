@@ -320,9 +320,13 @@ hill(hills[2])
 def test_a_real_run_prints_into_the_console(browser, server, player):
     context = context_for(browser, server, DESKTOP)
     page = context.new_page()
-    answer = page.request.post("/api/router/levels/56/runs", data={"program": {"python": DEN_PROGRAM}, "player": player, "seconds": 3})
-    if not answer.ok or "output" not in answer.json():
+    # Asked with a program any server runs: only a server whose answers carry no "output" at all is skipped.
+    with open(os.path.join(SOLUTIONS, "51.py")) as handle:
+        answer = page.request.post("/api/router/levels/51/runs", data={"program": {"python": handle.read()}, "player": player, "seconds": 3})
+    assert answer.ok, answer.text()
+    if "output" not in answer.json():
         pytest.skip("the server's run answer has no \"output\" yet (the interpreter with print is another change)")
+    assert answer.json()["output"] == []
     problems = watch_errors(page)
     code = open_python(page, player, "56")
     code.fill(DEN_PROGRAM)
