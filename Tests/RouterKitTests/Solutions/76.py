@@ -1,0 +1,13 @@
+from van import Van
+
+my_van = Van()
+
+moves = 0
+while moves < 17:
+    if my_van.is_road_forward():
+        my_van.move_forwards()
+    elif my_van.is_road_left():
+        my_van.turn_left()
+    else:
+        my_van.turn_right()
+    moves += 1

@@ -1,0 +1,14 @@
+from van import Van
+
+my_van = Van()
+
+moves = 0
+while moves < 13:
+    if my_van.is_animal_crossing():
+        my_van.sound_horn()
+    elif my_van.is_road_forward():
+        my_van.move_forwards()
+        moves += 1
+    else:
+        my_van.turn_right()
+        moves += 1

@@ -1,0 +1,19 @@
+from van import Van
+
+my_van = Van()
+
+parcels = 0
+while parcels < 3:
+    if my_van.at_red_traffic_light():
+        my_van.wait()
+    elif my_van.at_destination():
+        my_van.deliver()
+        parcels += 1
+        print("Delivered parcel", parcels)
+    elif my_van.is_road_forward():
+        my_van.move_forwards()
+    elif my_van.is_road_left():
+        my_van.turn_left()
+    else:
+        my_van.turn_right()
+print("All done!")
