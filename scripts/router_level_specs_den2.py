@@ -1054,30 +1054,7 @@ for i in range(len(distances)):
     print("Part", i + 1, "done")
 """)
 
-# Levels 123–124 use Python's `in` (`if square in drops:`). The generator counts a hand-written
-# program through scripts/router_python_mirror.py; until that reads `x in items`, these two levels
-# are left out (with a note) rather than stopping every other level from being written.
-def _mirror_reads_in() -> bool:
-    try:
-        from router_python_mirror import mirror
-        mirror("items = [1]\nif 1 in items:\n    pass\n")
-        return True
-    except Exception:
-        return False
-
-
-if _mirror_reads_in():
-    level_with_in = level
-else:
-    import sys
-    print("note: levels 123-124 (Python `in`) are left out until scripts/router_python_mirror.py reads "
-          "`x in items` (today its condition() raises KeyError for ast.In)", file=sys.stderr)
-
-    def level_with_in(**kwargs):
-        pass
-
-
-level_with_in(episode=17, name="Is this the square?", theme="farm", character="van",
+level(episode=17, name="Is this the square?", theme="farm", character="van",
       lesson="'in' asks whether a value is in a list: 'if square in drops:' is true when square is one of the numbers in drops. Keep one list for left turns, one for right turns, one for parcels.",
       hint="Count the squares from 1 to 10. Turn left on squares 3 and 9, right on square 6, and move forwards on the others. Deliver after squares 5 and 10.",
       map="""
@@ -1115,7 +1092,7 @@ for square in range(1, 11):
         print("Parcel delivered on square", square)
 """)
 
-level_with_in(episode=17, name="Grand tour", theme="snow", character="tractor",
+level(episode=17, name="Grand tour", theme="snow", character="tractor",
       lesson="Everything together: a function that returns the way it went, a list of stops, a list of turns that grows as you drive, and print to tell the story. Test as you go!",
       hint="drops = [4, 9, 16] are the squares with houses. step() follows the road and returns the way it went; drive(n) calls it n times and appends every turn to a list. Print it at the end.",
       map="""
