@@ -14,7 +14,7 @@ export const DECOR_CYCLE = ["tree1", "tree2", "bush", "pond"];
 /** A heading in words: "north (up)". */
 export const headingName = (heading) => t(`common.headings.${heading}`);
 
-/** Blocks a toolbox may offer, grouped as the designer lists them (names: blocks.groups.*, blocks.name.*). */
+/** Blocks a toolbox may offer, grouped as the designer lists them (names: blocks.groups.*, blocks.toolbox.*). */
 export const TOOLBOX_GROUPS = [
   { group: "moves", blocks: ["move_forwards", "turn_left", "turn_right", "turn_around", "wait", "deliver", "sound_horn"] },
   { group: "loops", blocks: ["controls_repeat", "controls_repeat_while", "controls_repeat_until", "controls_if", "logic_negate"] },
@@ -25,7 +25,7 @@ export const TOOLBOX_GROUPS = [
 ];
 const KNOWN_BLOCKS = new Set(TOOLBOX_GROUPS.flatMap((group) => group.blocks));
 /** How the designer names a block ("Repeat … times"); a block it does not know (an imported level's) by its type. */
-export const blockName = (type) => (KNOWN_BLOCKS.has(type) ? t(`blocks.name.${type}`) : type);
+export const blockName = (type) => (KNOWN_BLOCKS.has(type) ? t(`blocks.toolbox.${type}`) : type);
 const DEFAULT_TOOLBOX = ["move_forwards", "turn_left", "turn_right", "turn_around", "wait", "deliver",
   "controls_repeat", "controls_repeat_until", "controls_if", "at_destination", "road_exists", "dead_end", "traffic_light"];
 

@@ -1,7 +1,9 @@
 // Every word Rapid Router's pages show, in English: the language every other message file is
 // checked against (same keys, same {placeholders}; E2E/test_router_i18n.py). i18n.js reads it.
-// Keys are grouped by page: common.* (both pages), designer.*, player.*, blocks.* (block labels and
-// names). A value that depends on a number is {"one": …, "other": …}, chosen by {count}.
+// Keys are grouped by page: common.* (both pages), designer.*, player.* and blocks.*: the block editor's
+// words in block-labels.js's shape (label: on a block; name: the palette's longer names; parts, conditions,
+// ops, compare, menu, say, palette), then groups and toolbox: the designer's toolbox list.
+// A value that depends on a number is {"one": …, "other": …}, chosen by {count}.
 // The object below is plain JSON (double quotes, no trailing commas), so the tests can read it too.
 export default {
   "common": {
@@ -284,7 +286,7 @@ export default {
     },
     "select": {
       "title": "Choose a level",
-      "intro": "Program the delivery van to bring each parcel to its house. Finish a level to open the next one.",
+      "intro": "Program the delivery van to bring each parcel to its house. Play the levels in order, or pick any one you like.",
       "makeLevel": "✎ Make a level",
       "teacherDashboard": "Teacher's dashboard",
       "myLevels": "My levels",
@@ -394,36 +396,7 @@ export default {
       "clearTitle": "Remove every block",
       "program": "Your program",
       "blocksHelp": "Drag blocks from the top into your program, and back to the top to remove them. Or click a block to add it under the selected one (select a loop or an “if” to put blocks inside it). Keys: ↑ ↓ to choose, Alt+↑ ↓ to move a block, Delete to remove, Ctrl+Z to undo.",
-      "blockCount": { "one": "{count} block", "other": "{count} blocks" },
-      "left": { "one": "{count} left", "other": "{count} left" },
-      "addTitle": "Drag or click to add “{block}”",
-      "addTitleLeft": { "one": "Drag or click to add “{block}” ({count} left)", "other": "Drag or click to add “{block}” ({count} left)" },
-      "conditionsHeading": "Conditions: drop them on a socket",
-      "nothingToUndo": "Nothing to undo.",
-      "nothingToRedo": "Nothing to redo.",
-      "undone": "Undone.",
-      "redone": "Redone.",
-      "noMore": "No more “{block}” blocks: this level allows {limit}. Take one out of your program to use it again.",
-      "added": "Added “{block}”.",
-      "addedCount": { "one": "Added “{block}”. Your program has {count} block.", "other": "Added “{block}”. Your program has {count} blocks." },
-      "selectFirst": "Select a “repeat while”, “repeat until” or “if” block first, then choose its condition.",
-      "conditionSetTo": "Condition set: “{block}”.",
-      "conditionSet": "Condition set.",
-      "removed": { "one": "Block removed.", "other": "{count} blocks removed." },
-      "startStays": "The Start block stays: every program begins there.",
-      "atTop": "That block is already at the top.",
-      "atBottom": "That block is already at the bottom.",
-      "startStaysDrag": "The Start block stays where it is: drag the blocks under it instead.",
-      "dropNew": "Drop “{block}” where it should go.",
-      "moving": "Moving “{block}”: drop it on the palette to delete it.",
-      "droppedOutsideNew": "Dropped outside the program, so nothing was added.",
-      "droppedOutsideMove": "Dropped outside the program: the blocks stay where they were.",
-      "notInsideItself": "A block cannot go inside itself.",
-      "moved": "Moved.",
-      "dragCancelled": "Drag cancelled.",
-      "copied": "Copied.",
-      "pasted": "Pasted.",
-      "duplicated": "Duplicated."
+      "blockCount": { "one": "{count} block", "other": "{count} blocks" }
     },
     "python": {
       "viewLabel": "Your blocks in Python (read only)",
@@ -433,15 +406,61 @@ export default {
       "view": { "one": "This is your program in Python ({count} block). It changes when your blocks change.", "other": "This is your program in Python ({count} blocks). It changes when your blocks change." },
       "notYet": "Not quite a program yet: {error}",
       "unavailable": "The Python view is not available right now ({error}).",
-      "console": "Output",
-      "commands": "Commands"
+      "console": {
+        "title": "Console",
+        "idle": "Lines your program prints with print(\"…\") show here when you press Play.",
+        "nothing": "Your program did not print anything this time. Try print(\"Hello!\") to see words here."
+      },
+      "commands": {
+        "toggle": "Commands",
+        "title": "Commands",
+        "close": "Close the commands",
+        "closeTitle": "Close (Esc)",
+        "intro": "Press an example to add it to your program, under the line the cursor is on.",
+        "add": "Add",
+        "added": "Added {example} on line {line}.",
+        "driving": "The van is driving: you can add commands when it stops.",
+        "groups": {
+          "drive": "Drive the van",
+          "look": "Look at the road (True or False)",
+          "where": "Where the van is",
+          "python": "Python"
+        },
+        "says": {
+          "move_forwards": "Drives one square forwards.",
+          "turn_left": "Turns left onto the next square.",
+          "turn_right": "Turns right onto the next square.",
+          "turn_around": "Turns round to drive back the way it came.",
+          "wait": "Stays put for one turn, for example at a red light.",
+          "deliver": "Drops a parcel at the house the van is at.",
+          "sound_horn": "Beeps the horn: a cow on the road moves away.",
+          "at_destination": "True when the van is at the house.",
+          "at_dead_end": "True when the road stops here.",
+          "is_road_forward": "True when a road goes straight on.",
+          "is_road_left": "True when a road goes off to the left.",
+          "is_road_right": "True when a road goes off to the right.",
+          "is_road": "The same, with 'FORWARD', 'LEFT' or 'RIGHT'.",
+          "at_red_traffic_light": "True at a red light.",
+          "at_green_traffic_light": "True at a green light.",
+          "at_traffic_light": "The same, with 'RED' or 'GREEN'.",
+          "is_animal_crossing": "True when a cow is on the road here.",
+          "get_current_coordinate": "The square the van is on: x across, y up.",
+          "get_previous_coordinate": "The square the van came from.",
+          "print": "Writes a line in the console under your program.",
+          "range": "Repeats the lines under it 3 times.",
+          "len": "How many things a list holds.",
+          "append": "Adds a thing to the end of a list."
+        }
+      }
     },
     "characters": {
-      "label": "Character",
+      "label": "Vehicle",
       "van": "Van",
       "scooter": "Scooter",
       "tractor": "Tractor",
-      "robot": "Robot"
+      "robot": "Robot",
+      "levelsChoice": "Level's choice",
+      "levelsChoiceNamed": "Level's choice ({name})"
     },
     "classSignIn": {
       "button": "I'm in a class",
@@ -468,6 +487,34 @@ export default {
       "declined": "All right: your account starts fresh. This browser's levels stay here for when you play signed out.",
       "done": { "one": "Done: that level is saved to your account now.", "other": "Done: those {count} levels are saved to your account now." },
       "failed": "Your levels could not be saved to your account: {error} Sign out and in again to be asked once more."
+    },
+    "journey": {
+      "carryOn": "▶ Next up: Level {id}, {name}",
+      "startHere": "▶ Start here: Level {id}, {name}",
+      "nextUp": "Next up",
+      "nextUpLabel": "next up",
+      "bestScore": "best score {best} out of {max}",
+      "otherLevels": "Other levels",
+      "navPrevious": "◂ Previous level",
+      "navNext": "Next level ▸",
+      "navPreviousLabel": "Previous level: level {id}",
+      "navNextLabel": "Next level: level {id}",
+      "hintOffer": "Not there yet? That happens to every programmer. Would a hint help?",
+      "showHint": "Show me a hint",
+      "hintSaid": "Hint: {hint}",
+      "pythonNudge": "You did it with blocks! Programmers write the same thing in Python.",
+      "pythonNudgeSaid": "Now try it in Python: the button is under the scores.",
+      "pythonEditorHere": "Here is the Python editor: write the same route with my_van commands, then press Play.",
+      "pythonViewHere": "Here are your blocks as Python. Read it beside your blocks: each block is one line.",
+      "episodeComplete": "Episode {number} complete",
+      "episodeFinished": "You finished “{name}”!",
+      "nextEpisode": "Next: Episode {number}",
+      "startEpisode": "Start “{name}” ▸",
+      "stayHere": "Stay here",
+      "wholeCourse": "The whole course",
+      "courseFinished": "You finished the course!",
+      "courseFinishedText": "That was the last level of the last episode, “{name}”. Every episode of Rapid Router is behind you.",
+      "courseFinishedNext": "Go back for any stars you missed, or make a level of your own for your friends."
     }
   },
 
@@ -493,12 +540,23 @@ export default {
       "traffic_light": "traffic light is",
       "cow_crossing": "cow on the road",
       "logic_negate": "not",
-      "variables_numeric_set": "set",
-      "variables_increment": "change",
+      "variables_numeric_set": "Set",
+      "variables_increment": "Change",
       "variables_get": "variable",
       "math_number": "number",
       "math_arithmetic": "sum",
-      "logic_compare": "compare"
+      "logic_compare": "compare",
+      "logic_operation": "and / or",
+      "logic_boolean": "true / false",
+      "van_coordinate": "the van's square"
+    },
+    "name": {
+      "variables_numeric_set": "Set a variable",
+      "variables_increment": "Change a variable",
+      "variables_get": "Variable",
+      "math_number": "Number",
+      "math_arithmetic": "Sum + − × ÷",
+      "logic_compare": "Compare = < >"
     },
     "parts": {
       "times": "times",
@@ -526,7 +584,35 @@ export default {
       "emptyBody": "empty: put blocks here",
       "dropHere": "Drag blocks here, under Start",
       "by": "by",
-      "to": "to"
+      "to": "to",
+      "variableName": "Variable name",
+      "numberValue": "Number",
+      "operator": "Operation",
+      "comparison": "Comparison",
+      "emptyNumber": "number",
+      "emptyCondition": "condition",
+      "numberBlock": "Number block",
+      "variableBlock": "Variable block",
+      "sumBlock": "Sum block",
+      "compareBlock": "Compare block",
+      "notBlock": "Not block",
+      "andOrBlock": "And / or block",
+      "trueFalseBlock": "True or false block",
+      "coordinateBlock": "The van's square",
+      "and": "and",
+      "or": "or",
+      "true": "true",
+      "false": "false",
+      "notAvailable": "“{type}”: this block is not available here",
+      "notAvailableTitle": "This page cannot show the “{type}” block. Take it out of your program before you run it.",
+      "notAvailablePalette": "This level offers the “{type}” block, but this page cannot show it yet.",
+      "headingConditions": "Conditions: drop them on a socket",
+      "headingNumbers": "Numbers: drop them in a number hole",
+      "headingUnknown": "Not available here",
+      "coordinate": {
+        "current": "the van's {part} now",
+        "previous": "the van's {part} before"
+      }
     },
     "conditions": {
       "road": {
@@ -540,6 +626,92 @@ export default {
       },
       "not": "not {condition}"
     },
+    "ops": {
+      "ADD": "+",
+      "MINUS": "−",
+      "MULTIPLY": "×",
+      "DIVIDE": "÷",
+      "POWER": "^"
+    },
+    "opNames": {
+      "ADD": "plus",
+      "MINUS": "minus",
+      "MULTIPLY": "times",
+      "DIVIDE": "divided by",
+      "POWER": "to the power of"
+    },
+    "compare": {
+      "EQ": "=",
+      "NEQ": "≠",
+      "LT": "<",
+      "LTE": "≤",
+      "GT": ">",
+      "GTE": "≥"
+    },
+    "compareNames": {
+      "EQ": "equals",
+      "NEQ": "is not",
+      "LT": "is less than",
+      "LTE": "is at most",
+      "GT": "is more than",
+      "GTE": "is at least"
+    },
+    "menu": {
+      "label": "Block actions",
+      "duplicate": "Duplicate",
+      "copy": "Copy",
+      "paste": "Paste",
+      "delete": "Delete"
+    },
+    "say": {
+      "added": "Added “{label}”. Your program has {count} blocks.",
+      "addedOne": "Added “{label}”. Your program has 1 block.",
+      "dropNew": "Drop “{label}” where it should go.",
+      "moving": "Moving “{label}”: drop it on the palette to delete it.",
+      "movingValue": "Moving “{label}”: drop it in another hole, or on the palette to delete it.",
+      "noMore": "No more “{label}” blocks: this level allows {limit}. Take one out of your program to use it again.",
+      "notOffered": "This level has no “{label}” block, so it cannot go in.",
+      "tooBig": "Your program is as big as it can be ({max} blocks). Take some out first.",
+      "conditionSet": "Condition set: “{label}”.",
+      "pickLoopFirst": "Select a “repeat while”, “repeat until” or “if” block first, then choose its condition.",
+      "pickHoleFirst": "Select a block with an empty number hole first (a “set”, “change”, sum or compare block), then choose “{label}”.",
+      "putIn": "Put “{label}” in.",
+      "replaced": "Replaced what was there with “{label}”. Undo (Ctrl+Z) brings it back.",
+      "wrapped": "“{label}” now holds what was there.",
+      "nameNeeded": "A variable needs a name: it keeps “{name}”.",
+      "nameCut": "Names are at most {max} letters long.",
+      "numberMax": "Set to {max}: numbers here go up to {max}.",
+      "numberMin": "Set to {min}: numbers here go down to {min}.",
+      "copied": "Copied “{label}”. Paste it with Ctrl+V (or the block menu).",
+      "copiedMany": "Copied “{label}” and the {count} blocks inside it.",
+      "nothingToCopy": "Select a block to copy first.",
+      "nothingToPaste": "Nothing to paste yet: copy a block first (Ctrl+C or the block menu).",
+      "pasted": "Pasted “{label}”.",
+      "duplicated": "Duplicated “{label}”.",
+      "noHoleForValue": "There is no empty hole for “{label}” here: select a block with an empty hole, then paste.",
+      "noHoleForCopy": "There is no empty hole for a copy of “{label}” in this block: copy it (Ctrl+C) and paste it on a block with an empty hole.",
+      "startStays": "The Start block stays: every program begins there.",
+      "startNotMoved": "The Start block stays where it is: drag the blocks under it instead.",
+      "removed": "Block removed.",
+      "removedMany": "{count} blocks removed.",
+      "moved": "Moved.",
+      "cannotInsideItself": "A block cannot go inside itself.",
+      "droppedOutsideNew": "Dropped outside the program, so nothing was added.",
+      "droppedOutside": "Dropped outside the program: the blocks stay where they were.",
+      "dragCancelled": "Drag cancelled.",
+      "undone": "Undone.",
+      "redone": "Redone.",
+      "nothingToUndo": "Nothing to undo.",
+      "nothingToRedo": "Nothing to redo.",
+      "atTop": "That block is already at the top.",
+      "atBottom": "That block is already at the bottom.",
+      "menuOpen": "Block menu: Duplicate, Copy, Paste or Delete."
+    },
+    "palette": {
+      "drag": "Drag or click to add “{label}”",
+      "dragLeft": { "one": "Drag or click to add “{label}” ({count} left)", "other": "Drag or click to add “{label}” ({count} left)" },
+      "left": { "one": "{count} left", "other": "{count} left" }
+    },
     "groups": {
       "moves": "Moves",
       "loops": "Loops and choices",
@@ -547,7 +719,7 @@ export default {
       "procedures": "Procedures",
       "numbers": "Numbers"
     },
-    "name": {
+    "toolbox": {
       "move_forwards": "Move forwards",
       "turn_left": "Turn left",
       "turn_right": "Turn right",

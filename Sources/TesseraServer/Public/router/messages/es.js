@@ -1,7 +1,8 @@
 // Las palabras de Rapid Router en español, para niñas y niños de 8 a 12 años y su profesorado.
 // Mismas claves y mismos {huecos} que en.js (lo comprueba E2E/test_router_i18n.py). Las palabras
 // clave de Python y los métodos de `my_van` se quedan en inglés, como en el original.
-// Un valor que depende de un número es {"one": …, "other": …}, elegido por {count}.
+// Los grupos de claves son los de en.js (allí se explican). Un valor que depende de un número es
+// {"one": …, "other": …}, elegido por {count}.
 // El objeto de abajo es JSON normal (comillas dobles, sin comas al final), para que los tests lo lean.
 export default {
   "common": {
@@ -284,7 +285,7 @@ export default {
     },
     "select": {
       "title": "Elige un nivel",
-      "intro": "Programa la furgoneta de reparto para que lleve cada paquete a su casa. Termina un nivel para abrir el siguiente.",
+      "intro": "Programa la furgoneta de reparto para que lleve cada paquete a su casa. Juega los niveles en orden, o elige el que quieras.",
       "makeLevel": "✎ Crear un nivel",
       "teacherDashboard": "Panel del profesorado",
       "myLevels": "Mis niveles",
@@ -394,36 +395,7 @@ export default {
       "clearTitle": "Quitar todos los bloques",
       "program": "Tu programa",
       "blocksHelp": "Arrastra bloques desde arriba hasta tu programa, y otra vez arriba para quitarlos. O haz clic en un bloque para añadirlo debajo del que está elegido (elige un bucle o un «si» para meter bloques dentro). Teclas: ↑ ↓ para elegir, Alt+↑ ↓ para mover un bloque, Supr para quitarlo, Ctrl+Z para deshacer.",
-      "blockCount": { "one": "{count} bloque", "other": "{count} bloques" },
-      "left": { "one": "queda {count}", "other": "quedan {count}" },
-      "addTitle": "Arrastra o haz clic para añadir «{block}»",
-      "addTitleLeft": { "one": "Arrastra o haz clic para añadir «{block}» (queda {count})", "other": "Arrastra o haz clic para añadir «{block}» (quedan {count})" },
-      "conditionsHeading": "Condiciones: suéltalas en un hueco",
-      "nothingToUndo": "No hay nada que deshacer.",
-      "nothingToRedo": "No hay nada que rehacer.",
-      "undone": "Deshecho.",
-      "redone": "Rehecho.",
-      "noMore": "No quedan bloques «{block}»: en este nivel se pueden usar {limit}. Quita uno de tu programa para poder usarlo otra vez.",
-      "added": "Añadido «{block}».",
-      "addedCount": { "one": "Añadido «{block}». Tu programa tiene {count} bloque.", "other": "Añadido «{block}». Tu programa tiene {count} bloques." },
-      "selectFirst": "Elige primero un bloque «repetir mientras», «repetir hasta que» o «si», y luego su condición.",
-      "conditionSetTo": "Condición puesta: «{block}».",
-      "conditionSet": "Condición puesta.",
-      "removed": { "one": "Bloque quitado.", "other": "{count} bloques quitados." },
-      "startStays": "El bloque Inicio se queda: todos los programas empiezan ahí.",
-      "atTop": "Ese bloque ya está arriba del todo.",
-      "atBottom": "Ese bloque ya está abajo del todo.",
-      "startStaysDrag": "El bloque Inicio se queda donde está: arrastra los bloques que tiene debajo.",
-      "dropNew": "Suelta «{block}» donde tenga que ir.",
-      "moving": "Moviendo «{block}»: suéltalo en la paleta para borrarlo.",
-      "droppedOutsideNew": "Lo has soltado fuera del programa, así que no se ha añadido nada.",
-      "droppedOutsideMove": "Lo has soltado fuera del programa: los bloques se quedan donde estaban.",
-      "notInsideItself": "Un bloque no puede ir dentro de sí mismo.",
-      "moved": "Movido.",
-      "dragCancelled": "Arrastre cancelado.",
-      "copied": "Copiado.",
-      "pasted": "Pegado.",
-      "duplicated": "Duplicado."
+      "blockCount": { "one": "{count} bloque", "other": "{count} bloques" }
     },
     "python": {
       "viewLabel": "Tus bloques en Python (solo se pueden leer)",
@@ -433,15 +405,61 @@ export default {
       "view": { "one": "Este es tu programa en Python ({count} bloque). Cambia cuando cambias los bloques.", "other": "Este es tu programa en Python ({count} bloques). Cambia cuando cambias los bloques." },
       "notYet": "Todavía no es un programa completo: {error}",
       "unavailable": "La vista en Python no está disponible ahora mismo ({error}).",
-      "console": "Salida",
-      "commands": "Comandos"
+      "console": {
+        "title": "Consola",
+        "idle": "Las líneas que tu programa escribe con print(\"…\") salen aquí cuando pulsas Jugar.",
+        "nothing": "Esta vez tu programa no ha escrito nada. Prueba print(\"Hello!\") para ver palabras aquí."
+      },
+      "commands": {
+        "toggle": "Comandos",
+        "title": "Comandos",
+        "close": "Cerrar los comandos",
+        "closeTitle": "Cerrar (Esc)",
+        "intro": "Pulsa un ejemplo para añadirlo a tu programa, debajo de la línea donde está el cursor.",
+        "add": "Añadir",
+        "added": "Añadido {example} en la línea {line}.",
+        "driving": "La furgoneta está en marcha: podrás añadir comandos cuando pare.",
+        "groups": {
+          "drive": "Conducir la furgoneta",
+          "look": "Mirar la carretera (True o False)",
+          "where": "Dónde está la furgoneta",
+          "python": "Python"
+        },
+        "says": {
+          "move_forwards": "Avanza una casilla.",
+          "turn_left": "Gira a la izquierda hacia la casilla siguiente.",
+          "turn_right": "Gira a la derecha hacia la casilla siguiente.",
+          "turn_around": "Da la vuelta para volver por donde ha venido.",
+          "wait": "Se queda quieta un turno, por ejemplo en un semáforo en rojo.",
+          "deliver": "Deja un paquete en la casa donde está la furgoneta.",
+          "sound_horn": "Toca la bocina: la vaca que esté en la carretera se aparta.",
+          "at_destination": "True cuando la furgoneta está en la casa.",
+          "at_dead_end": "True cuando la carretera se acaba aquí.",
+          "is_road_forward": "True cuando hay carretera recto hacia delante.",
+          "is_road_left": "True cuando sale una carretera a la izquierda.",
+          "is_road_right": "True cuando sale una carretera a la derecha.",
+          "is_road": "Lo mismo, con 'FORWARD', 'LEFT' o 'RIGHT'.",
+          "at_red_traffic_light": "True en un semáforo en rojo.",
+          "at_green_traffic_light": "True en un semáforo en verde.",
+          "at_traffic_light": "Lo mismo, con 'RED' o 'GREEN'.",
+          "is_animal_crossing": "True cuando hay una vaca en la carretera aquí.",
+          "get_current_coordinate": "La casilla donde está la furgoneta: x hacia la derecha, y hacia arriba.",
+          "get_previous_coordinate": "La casilla de la que viene la furgoneta.",
+          "print": "Escribe una línea en la consola, debajo de tu programa.",
+          "range": "Repite 3 veces las líneas que tiene debajo.",
+          "len": "Cuántas cosas hay en una lista.",
+          "append": "Añade una cosa al final de una lista."
+        }
+      }
     },
     "characters": {
-      "label": "Personaje",
+      "label": "Vehículo",
       "van": "Furgoneta",
       "scooter": "Moto",
       "tractor": "Tractor",
-      "robot": "Robot"
+      "robot": "Robot",
+      "levelsChoice": "El del nivel",
+      "levelsChoiceNamed": "El del nivel ({name})"
     },
     "classSignIn": {
       "button": "Estoy en una clase",
@@ -468,6 +486,34 @@ export default {
       "declined": "Vale: tu cuenta empieza de cero. Los niveles de este navegador se quedan aquí para cuando juegues sin entrar.",
       "done": { "one": "Hecho: ese nivel ya está guardado en tu cuenta.", "other": "Hecho: esos {count} niveles ya están guardados en tu cuenta." },
       "failed": "No se han podido guardar tus niveles en tu cuenta: {error} Sal y vuelve a entrar para que te lo pregunte otra vez."
+    },
+    "journey": {
+      "carryOn": "▶ El siguiente: nivel {id}, {name}",
+      "startHere": "▶ Empieza aquí: nivel {id}, {name}",
+      "nextUp": "El siguiente",
+      "nextUpLabel": "el siguiente",
+      "bestScore": "mejor puntuación {best} de {max}",
+      "otherLevels": "Otros niveles",
+      "navPrevious": "◂ Nivel anterior",
+      "navNext": "Siguiente nivel ▸",
+      "navPreviousLabel": "Nivel anterior: nivel {id}",
+      "navNextLabel": "Siguiente nivel: nivel {id}",
+      "hintOffer": "¿Todavía no? Eso le pasa a cualquier programador. ¿Te ayudaría una pista?",
+      "showHint": "Enséñame una pista",
+      "hintSaid": "Pista: {hint}",
+      "pythonNudge": "¡Lo has hecho con bloques! Los programadores escriben lo mismo en Python.",
+      "pythonNudgeSaid": "Ahora pruébalo en Python: el botón está debajo de la puntuación.",
+      "pythonEditorHere": "Aquí tienes el editor de Python: escribe la misma ruta con las órdenes de my_van y pulsa Jugar.",
+      "pythonViewHere": "Aquí tienes tus bloques en Python. Léelo al lado de tus bloques: cada bloque es una línea.",
+      "episodeComplete": "Episodio {number} terminado",
+      "episodeFinished": "¡Has terminado «{name}»!",
+      "nextEpisode": "El siguiente: episodio {number}",
+      "startEpisode": "Empezar «{name}» ▸",
+      "stayHere": "Quedarme aquí",
+      "wholeCourse": "El curso entero",
+      "courseFinished": "¡Has terminado el curso!",
+      "courseFinishedText": "Era el último nivel del último episodio, «{name}». Ya has hecho todos los episodios de Rapid Router.",
+      "courseFinishedNext": "Vuelve a por las estrellas que te faltan, o crea un nivel tuyo para tus amigos."
     }
   },
 
@@ -493,12 +539,23 @@ export default {
       "traffic_light": "el semáforo está",
       "cow_crossing": "vaca en la carretera",
       "logic_negate": "no",
-      "variables_numeric_set": "poner",
-      "variables_increment": "cambiar",
+      "variables_numeric_set": "Poner",
+      "variables_increment": "Cambiar",
       "variables_get": "variable",
       "math_number": "número",
       "math_arithmetic": "cuenta",
-      "logic_compare": "comparar"
+      "logic_compare": "comparar",
+      "logic_operation": "y / o",
+      "logic_boolean": "verdadero / falso",
+      "van_coordinate": "la casilla de la furgoneta"
+    },
+    "name": {
+      "variables_numeric_set": "Dar valor a una variable",
+      "variables_increment": "Cambiar una variable",
+      "variables_get": "Variable",
+      "math_number": "Número",
+      "math_arithmetic": "Cuenta + − × ÷",
+      "logic_compare": "Comparar = < >"
     },
     "parts": {
       "times": "veces",
@@ -526,7 +583,35 @@ export default {
       "emptyBody": "vacío: pon bloques aquí",
       "dropHere": "Arrastra bloques aquí, debajo de Inicio",
       "by": "en",
-      "to": "a"
+      "to": "a",
+      "variableName": "Nombre de la variable",
+      "numberValue": "Número",
+      "operator": "Operación",
+      "comparison": "Comparación",
+      "emptyNumber": "número",
+      "emptyCondition": "condición",
+      "numberBlock": "Bloque de número",
+      "variableBlock": "Bloque de variable",
+      "sumBlock": "Bloque de cuenta",
+      "compareBlock": "Bloque de comparar",
+      "notBlock": "Bloque «no»",
+      "andOrBlock": "Bloque «y / o»",
+      "trueFalseBlock": "Bloque de verdadero o falso",
+      "coordinateBlock": "La casilla de la furgoneta",
+      "and": "y",
+      "or": "o",
+      "true": "verdadero",
+      "false": "falso",
+      "notAvailable": "«{type}»: este bloque no está disponible aquí",
+      "notAvailableTitle": "Esta página no puede mostrar el bloque «{type}». Quítalo de tu programa antes de ejecutarlo.",
+      "notAvailablePalette": "Este nivel ofrece el bloque «{type}», pero esta página todavía no puede mostrarlo.",
+      "headingConditions": "Condiciones: suéltalas en un hueco",
+      "headingNumbers": "Números: suéltalos en un hueco para números",
+      "headingUnknown": "No disponible aquí",
+      "coordinate": {
+        "current": "la {part} de la furgoneta ahora",
+        "previous": "la {part} de la furgoneta antes"
+      }
     },
     "conditions": {
       "road": {
@@ -540,6 +625,92 @@ export default {
       },
       "not": "no {condition}"
     },
+    "ops": {
+      "ADD": "+",
+      "MINUS": "−",
+      "MULTIPLY": "×",
+      "DIVIDE": "÷",
+      "POWER": "^"
+    },
+    "opNames": {
+      "ADD": "más",
+      "MINUS": "menos",
+      "MULTIPLY": "por",
+      "DIVIDE": "entre",
+      "POWER": "elevado a"
+    },
+    "compare": {
+      "EQ": "=",
+      "NEQ": "≠",
+      "LT": "<",
+      "LTE": "≤",
+      "GT": ">",
+      "GTE": "≥"
+    },
+    "compareNames": {
+      "EQ": "es igual a",
+      "NEQ": "no es igual a",
+      "LT": "es menor que",
+      "LTE": "es como mucho",
+      "GT": "es mayor que",
+      "GTE": "es como mínimo"
+    },
+    "menu": {
+      "label": "Acciones del bloque",
+      "duplicate": "Duplicar",
+      "copy": "Copiar",
+      "paste": "Pegar",
+      "delete": "Borrar"
+    },
+    "say": {
+      "added": "Añadido «{label}». Tu programa tiene {count} bloques.",
+      "addedOne": "Añadido «{label}». Tu programa tiene 1 bloque.",
+      "dropNew": "Suelta «{label}» donde tenga que ir.",
+      "moving": "Moviendo «{label}»: suéltalo en la paleta para borrarlo.",
+      "movingValue": "Moviendo «{label}»: suéltalo en otro hueco, o en la paleta para borrarlo.",
+      "noMore": "No quedan bloques «{label}»: en este nivel se pueden usar {limit}. Quita uno de tu programa para poder usarlo otra vez.",
+      "notOffered": "Este nivel no tiene el bloque «{label}», así que no se puede poner.",
+      "tooBig": "Tu programa ya es todo lo grande que puede ser ({max} bloques). Quita alguno primero.",
+      "conditionSet": "Condición puesta: «{label}».",
+      "pickLoopFirst": "Elige primero un bloque «repetir mientras», «repetir hasta que» o «si», y luego su condición.",
+      "pickHoleFirst": "Elige primero un bloque con un hueco vacío para un número (un bloque «poner», «cambiar», de cuenta o de comparar), y luego «{label}».",
+      "putIn": "«{label}» puesto.",
+      "replaced": "Has cambiado lo que había por «{label}». Deshacer (Ctrl+Z) lo trae de vuelta.",
+      "wrapped": "«{label}» ahora lleva dentro lo que había.",
+      "nameNeeded": "Una variable necesita un nombre: se queda con «{name}».",
+      "nameCut": "Los nombres tienen como mucho {max} letras.",
+      "numberMax": "Puesto en {max}: aquí los números llegan como mucho a {max}.",
+      "numberMin": "Puesto en {min}: aquí los números bajan como mucho hasta {min}.",
+      "copied": "Copiado «{label}». Pégalo con Ctrl+V (o con el menú del bloque).",
+      "copiedMany": "Copiado «{label}» con los {count} bloques que tiene dentro.",
+      "nothingToCopy": "Elige primero el bloque que quieres copiar.",
+      "nothingToPaste": "Todavía no hay nada que pegar: copia antes un bloque (Ctrl+C o el menú del bloque).",
+      "pasted": "Pegado «{label}».",
+      "duplicated": "Duplicado «{label}».",
+      "noHoleForValue": "Aquí no hay ningún hueco vacío para «{label}»: elige un bloque con un hueco vacío y luego pega.",
+      "noHoleForCopy": "En este bloque no hay ningún hueco vacío para una copia de «{label}»: cópialo (Ctrl+C) y pégalo en un bloque con un hueco vacío.",
+      "startStays": "El bloque Inicio se queda: todos los programas empiezan ahí.",
+      "startNotMoved": "El bloque Inicio se queda donde está: arrastra los bloques que tiene debajo.",
+      "removed": "Bloque quitado.",
+      "removedMany": "{count} bloques quitados.",
+      "moved": "Movido.",
+      "cannotInsideItself": "Un bloque no puede ir dentro de sí mismo.",
+      "droppedOutsideNew": "Lo has soltado fuera del programa, así que no se ha añadido nada.",
+      "droppedOutside": "Lo has soltado fuera del programa: los bloques se quedan donde estaban.",
+      "dragCancelled": "Arrastre cancelado.",
+      "undone": "Deshecho.",
+      "redone": "Rehecho.",
+      "nothingToUndo": "No hay nada que deshacer.",
+      "nothingToRedo": "No hay nada que rehacer.",
+      "atTop": "Ese bloque ya está arriba del todo.",
+      "atBottom": "Ese bloque ya está abajo del todo.",
+      "menuOpen": "Menú del bloque: Duplicar, Copiar, Pegar o Borrar."
+    },
+    "palette": {
+      "drag": "Arrastra o haz clic para añadir «{label}»",
+      "dragLeft": { "one": "Arrastra o haz clic para añadir «{label}» (queda {count})", "other": "Arrastra o haz clic para añadir «{label}» (quedan {count})" },
+      "left": { "one": "queda {count}", "other": "quedan {count}" }
+    },
     "groups": {
       "moves": "Movimientos",
       "loops": "Bucles y decisiones",
@@ -547,7 +718,7 @@ export default {
       "procedures": "Procedimientos",
       "numbers": "Números"
     },
-    "name": {
+    "toolbox": {
       "move_forwards": "Avanzar",
       "turn_left": "Girar a la izquierda",
       "turn_right": "Girar a la derecha",
