@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_router import SOLUTIONS, add, new_player, open_router, play_and_wait, solve_before, watch_errors
+from test_router import SOLUTIONS, add, new_player, open_router, play_and_wait, watch_errors
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
 
 SHOTS = "/tmp/shots-router-page"
@@ -50,8 +50,8 @@ def visible_copies(page, text):
 
 
 def open_level_with(page, player, level_id, program=None):
-    """Opens `level_id` for `player` with earlier levels solved; `program` (blocks) is put in the editor."""
-    solve_before(page, player, level_id)
+    """Opens `level_id` for `player` by its address (every level is open: free play); `program`
+    (blocks) is put in the editor."""
     if program is not None:
         saved = json.dumps({"program": program, "mode": "blocks"})
         page.add_init_script(f"localStorage.setItem({json.dumps(f'tessera.router.program.{level_id}')}, {json.dumps(saved)})")
@@ -193,6 +193,11 @@ def test_the_last_level_of_an_episode_says_it_is_done_and_offers_all_levels(page
     play_and_wait(page)
     expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
     expect(page.get_by_test_id("result-finish")).to_contain_text("last level of Episode 1")
+    # The end-of-episode card comes first (test_router_journey.py follows it on); "Stay here"
+    # leaves the result card, with its ways on.
+    expect(page.get_by_test_id("episode-card")).to_be_visible()
+    page.get_by_test_id("episode-stay").click()
+    expect(page.get_by_test_id("episode-card")).to_be_hidden()
     expect(page.get_by_test_id("next-level")).to_be_visible()  # on to episode 2…
     expect(page.get_by_test_id("all-levels")).to_be_visible()  # …or back to choose
     expect(page.get_by_test_id("next-level")).to_be_focused()
@@ -211,10 +216,13 @@ def test_the_last_level_says_the_game_is_finished_and_offers_all_levels(page, pr
     play_and_wait(page)
     expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
     expect(page.get_by_test_id("result-finish")).to_contain_text("finished every episode")
+    expect(page.get_by_test_id("episode-card-title")).to_have_text("You finished the course!")
+    shot(page, "last-level-finished")
+    page.keyboard.press("Escape")  # the card closes like any dialog; the result card is still there
+    expect(page.get_by_test_id("episode-card")).to_be_hidden()
     expect(page.get_by_test_id("next-level")).to_be_hidden()
     expect(page.get_by_test_id("all-levels")).to_be_visible()
     expect(page.get_by_test_id("all-levels")).to_be_focused()
-    shot(page, "last-level-finished")
     page.get_by_test_id("all-levels").click()
     expect(page.get_by_test_id("level-select")).to_be_visible()
     expect(page.get_by_test_id(f"level-{last}")).to_be_focused()
@@ -305,7 +313,8 @@ def test_step_mode_keeps_the_run_controls_on_one_line(browser, server, size):
     context = context_for(browser, server, size)
     page = context.new_page()
     problems = watch_errors(page)
-    open_level_with(page, new_player(), "1", {"blocks": [{"type": "move_forwards"}] * 2, "procedures": []})
+    # Level 47 runs on a small tank, so it shows the fuel gauge (levels with the default tank do not).
+    open_level_with(page, new_player(), "47", {"blocks": [{"type": "move_forwards"}] * 2, "procedures": []})
     page.get_by_test_id("speed").select_option("fast")
     page.get_by_test_id("step").click()
     expect(page.get_by_test_id("play")).to_have_text("▶ Go on")

@@ -1,7 +1,8 @@
 """A teacher's locks: on the dashboard the teacher locks Episode 2 (and one level of Episode 1)
 for the class; the class's pupil sees them locked on Rapid Router's level select with the
 teacher's message and cannot start them (the tile, the address and the server all refuse); an
-anonymous visitor on another machine still plays every level; unlocked, the pupil plays again.
+anonymous visitor on another machine still plays every level (free play: no progress needed, not
+even by the level's address); unlocked, the pupil plays again.
 A signed-in teacher gets a "Teacher's dashboard" link on Rapid Router.
 
 The classroom tests' own server (sign-in failures are counted per address; see test_classroom)."""
@@ -13,7 +14,7 @@ from playwright.sync_api import expect
 from conftest import watch_errors
 from test_classroom import add_pupils, classroom_server, make_class, open_page, sign_up  # noqa: F401 (fixtures)
 from test_classroom_progress import sign_in_on_router
-from test_router import SOLUTIONS, level_order, new_player, open_router, play_to_full_marks
+from test_router import SOLUTIONS, new_player, open_router, play_to_full_marks
 from test_teacher_dashboard import open_dashboard, shot
 
 MESSAGE = "Your teacher has locked"
@@ -73,7 +74,7 @@ def test_a_locked_episode_cannot_be_started_by_the_class_and_stays_open_to_every
     expect(teacher.get_by_test_id("episode-lock")).to_have_attribute("aria-pressed", "true")
     assert teacher_problems == [], teacher_problems
 
-    # The pupil has finished Episode 1 (but level 3 is locked now): Episode 2 would be open, but for the lock.
+    # The pupil has finished Episode 1 but level 3 (locked now); Episode 2 would be open to anyone, but for the lock.
     pupil = open_page("tablet")
     # The browser logs the run the server refuses below (403) as a console error; nothing else may fail.
     pupil_problems = watch_errors(pupil, allow=("403 (Forbidden)",))
@@ -105,15 +106,18 @@ def test_a_locked_episode_cannot_be_started_by_the_class_and_stays_open_to_every
     refused = run(pupil, first_of_two)
     assert refused.status == 403 and refused.json()["error"]["code"] == "level_locked", refused.text()
 
-    # An anonymous visitor on another machine plays every level of Episode 2.
+    # "Next up" is never a level the teacher locked: after Episode 1 comes Episode 3, past the locked Episode 2.
+    expect(pupil.get_by_test_id(f"level-{first_of_two}")).to_have_attribute("data-next", "false")
+    expect(pupil.get_by_test_id(f"level-{episode_levels(pupil, 3)[0]}")).to_have_attribute("data-next", "true")
+
+    # An anonymous visitor on another machine opens Episode 2 by its address, with nothing done, and plays every level of it.
     visitor = open_page("phone")
     visitor_problems = watch_errors(visitor)
     player = new_player()
-    open_router(visitor, player)
-    for level in level_order(visitor):
-        if level == first_of_two:
-            break
-        assert run(visitor, level, player).ok
+    open_router(visitor, player, f"/router/#level={first_of_two}")
+    expect(visitor.get_by_test_id("level-view")).to_be_visible()
+    expect(visitor.get_by_test_id("level-title")).to_contain_text(f"Level {first_of_two}")
+    visitor.get_by_test_id("to-levels").click()
     for level in episode_levels(visitor, 2):
         answer = run(visitor, level, player)
         assert answer.ok and answer.json()["outcome"]["success"], (level, answer.text())

@@ -1,4 +1,5 @@
-// Our own simple art for the map: trees, decor, houses, the depot, lights, cows, the van and a crash burst.
+// Our own simple art for the map: trees, decor, houses, the depot, lights, cows and a crash burst
+// (the vehicles are in character-art.js).
 import { NS, T, ROWS, COLS, VECTORS, ANGLES, THEMES, svgEl, centre, headingBetween, key, add, fmt } from "./map-geometry.js";
 
 export function tree(x, y, colours, pine, snow) {
@@ -105,23 +106,6 @@ export function cowArt(square, kind) {
     svgEl("ellipse", { cx: 30, cy: -2, rx: 11, ry: 10, fill: body, stroke: "#262a33", "stroke-width": 2 }),
     svgEl("ellipse", { cx: 37, cy: -1, rx: 5, ry: 6, fill: "#f3a6b8" }),
     svgEl("path", { d: "M24,-11l-4,-7M34,-11l3,-7", stroke: "#262a33", "stroke-width": 3, "stroke-linecap": "round" }));
-}
-
-export function vanArt() {
-  // Top-down, facing east, anchored at the front bumper (0, 0).
-  return svgEl("g", { class: "van", "data-testid": "van" },
-    svgEl("g", { class: "van-body" },
-      svgEl("rect", { x: -58, y: -22, width: 9, height: 7, rx: 2, fill: "#262a33" }),
-      svgEl("rect", { x: -58, y: 15, width: 9, height: 7, rx: 2, fill: "#262a33" }),
-      svgEl("rect", { x: -16, y: -22, width: 9, height: 7, rx: 2, fill: "#262a33" }),
-      svgEl("rect", { x: -16, y: 15, width: 9, height: 7, rx: 2, fill: "#262a33" }),
-      svgEl("rect", { x: -62, y: -19, width: 44, height: 38, rx: 5, fill: "#f2f2f2", stroke: "#2b2f38", "stroke-width": 2.5 }),
-      svgEl("rect", { x: -56, y: -6, width: 32, height: 12, rx: 3, fill: "#e8553d" }),
-      svgEl("rect", { x: -21, y: -17, width: 20, height: 34, rx: 7, fill: "#e8553d", stroke: "#2b2f38", "stroke-width": 2.5 }),
-      svgEl("rect", { x: -11, y: -13, width: 6, height: 26, rx: 2, fill: "#bfe6ff" }),
-      svgEl("circle", { cx: -2, cy: -11, r: 2.6, fill: "#ffe27a" }),
-      svgEl("circle", { cx: -2, cy: 11, r: 2.6, fill: "#ffe27a" })),
-    svgEl("g", { class: "bubble", transform: "translate(-30 -34)" }));
 }
 
 export function burstArt() {

@@ -10,7 +10,8 @@
 // and back for turning around — to the border on the other side.
 
 import { NS, T, ROWS, COLS, VECTORS, ANGLES, THEMES, svgEl, centre, headingBetween, key, add, fmt } from "./map-geometry.js";
-import { tree, decorArt, houseArt, depotArt, lightArt, cowArt, vanArt, burstArt } from "./map-art.js";
+import { decorArt, houseArt, depotArt, lightArt, cowArt, burstArt } from "./map-art.js";
+import { characterArt, characterOf, smokeArt } from "./character-art.js";
 
 /** Which headings each road square connects to: Map "x,y" → Set of "N" | "E" | "S" | "W". */
 export function roadLinks(level) {
@@ -58,6 +59,21 @@ export class MapView {
     this.container = container;
     this.level = null;
     this.van = null;
+    this.character = null; // the player's choice of vehicle; null: the level's own (character-art.js)
+  }
+
+  /** The vehicle drawn: the player's choice, else the level's `character`. */
+  get vehicle() { return this.character ?? characterOf(this.level?.character); }
+
+  /** Drives another vehicle from here on, in place (where it is, which way it faces, crashed or not). */
+  setCharacter(character) {
+    this.character = character;
+    if (!this.van) return;
+    const art = characterArt(this.vehicle);
+    art.setAttribute("transform", this.van.getAttribute("transform") ?? "");
+    if (this.van.classList.contains("crashed")) art.classList.add("crashed");
+    this.van.replaceWith(art);
+    this.van = art;
   }
 
   /** Draws the level from scratch: the state before a run. */
@@ -123,7 +139,7 @@ export class MapView {
     root.append(cowLayer);
 
     this.effects = svgEl("g", { class: "effects" });
-    this.van = vanArt();
+    this.van = characterArt(this.vehicle);
     root.append(this.van, this.effects);
     this.container.replaceChildren(root);
     this.svg = root;
@@ -251,10 +267,13 @@ export class MapView {
       this.setVan(add(start, v, distance * p), angle0 + delta * p * 0.5);
     }, isStopped);
     const burst = burstArt();
-    const [bx, by] = add(this.nose, v, 8);
+    const [bx, by] = add(this.nose, v, 18); // ahead of the bumper, so the dents show beside it
     burst.setAttribute("transform", `translate(${fmt(bx)} ${fmt(by)})`);
     this.effects.append(burst);
     this.van.classList.add("crashed");
+    // Smoke from the middle of the vehicle (30 units behind its nose), rising up the screen.
+    const [sx, sy] = add(this.nose, VECTORS[event.heading], -30);
+    this.effects.append(smokeArt(fmt(sx), fmt(sy)));
     return done && this.tween(ms * 0.4, (p) => this.setVan(this.nose, angle0 + delta * 0.5 + Math.sin(p * Math.PI * 4) * 6), isStopped);
   }
 }

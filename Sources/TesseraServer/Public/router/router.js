@@ -4,20 +4,24 @@
 // it gets back. Progress lives on the server under an anonymous player id kept in localStorage.
 // Routing is the location hash: "" is the level select, "#level=ID" a level, "#draft" the designer's
 // Test drive (test-drive.js: the draft level from localStorage, run without storing anything).
-import { $, api, el, say } from "/shared/api.js";
+// Free play: any level opens for anyone, by its tile or its address (journey-select.js); only a
+// teacher's lock closes one for their pupils (locks.js). The journey around the levels (Previous and
+// Next, hints, the end of an episode, the fuel gauge) is journey-*.js; the vehicles character-*.js.
+import { $, api, say } from "/shared/api.js";
 import { BlockEditor } from "./editor.js";
 import { MapView } from "./map-view.js";
-import { svgEl } from "./map-geometry.js";
 import { emptyProgram, sanitize } from "./program.js";
 import { PYTHON_START, PythonEditor } from "./python-editor.js";
 import { PythonView } from "./python-view.js";
-import { rules, useRules } from "./rules.js";
+import { useRules } from "./rules.js";
 import { Runner } from "./runner.js";
 import { DESIGNER_URL, DRAFT_ID, readDraft } from "./test-drive.js";
 import { levelApi } from "./my-levels.js";
-import { renderStoredLevels } from "./level-lists.js";
 import { offerClaim } from "./claim-progress.js";
-import { guard, lockedMessage, markLocks, useLocks } from "./locks.js";
+import { guard, lockedMessage, useLocks } from "./locks.js";
+import { renderSelect } from "./journey-select.js";
+import { Journey } from "./journey-result.js";
+import { CharacterPicker } from "./character-picker.js";
 
 const PLAYER_KEY = "tessera.router.player";
 const SPEED_KEY = "tessera.router.speed";
@@ -46,7 +50,10 @@ const editor = new BlockEditor(
 );
 const python = new PythonEditor({ textarea: $("python-code"), gutter: $("gutter"), backdrop: $("code-backdrop") }, () => save());
 const pythonView = new PythonView({ code: $("pyview-code"), status: $("pyview-status") }, () => editor.program);
-const runner = new Runner({ state, map, editor, python, refreshProgress, nextLevelId, journey });
+const journey = new Journey({ state, setTab, refreshProgress });
+const runner = new Runner({ state, map, editor, python, refreshProgress, journey });
+// The player's vehicle, drawn at once (even mid-run: the van being animated changes in place).
+const picker = new CharacterPicker({ select: $("vehicle"), preview: $("vehicle-preview") }, (character) => map.setCharacter(character));
 
 function playerId() {
   let id = localStorage.getItem(PLAYER_KEY);
@@ -83,55 +90,7 @@ async function refreshProgress() {
   }
 }
 
-function isUnlocked(id) {
-  const index = state.order.indexOf(id);
-  if (index < 0) return true; // custom and imported levels are always open
-  if (index === 0 || state.progress[id]) return true;
-  return Boolean(state.progress[state.order[index - 1]]?.solved);
-}
-
-/** A small padlock (drawn, since emoji fonts are not everywhere). */
-function lockIcon() {
-  return svgEl("svg", { viewBox: "0 0 16 16", class: "lock-icon", "aria-hidden": "true" },
-    svgEl("path", { d: "M5,7V5a3,3 0 0 1 6,0v2", fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
-    svgEl("rect", { x: 3, y: 7, width: 10, height: 8, rx: 1.5, fill: "currentColor" }));
-}
-
-function levelTile(summary, label) {
-  const result = state.progress[summary.id];
-  const unlocked = isUnlocked(summary.id);
-  const max = result?.max ?? summary.maxScore;
-  const score = result ? `${result.best}/${max}` : max ? `–/${max}` : "";
-  // The stars are the kit's (PlayerProgress): the server sends each level's and how many there are.
-  const earned = result?.stars ?? 0;
-  const unearned = Math.max(0, (rules.maxStars ?? earned) - earned);
-  const tile = el("button", {
-    type: "button", class: `level-tile${result?.solved ? " solved" : ""}`, "data-testid": `level-${summary.id}`,
-    "data-unlocked": String(unlocked), "data-solved": String(Boolean(result?.solved)), disabled: !unlocked,
-    "aria-label": `${label}: ${summary.name}${unlocked ? "" : " (locked)"}${result ? `, best score ${result.best} out of ${max}` : ""}`,
-    onclick: () => { location.hash = `level=${encodeURIComponent(summary.id)}`; },
-  },
-  el("span", { class: "level-number", text: label }),
-  el("span", { class: "level-name", text: summary.name }),
-  el("span", { class: "level-stars", "aria-hidden": "true", text: unlocked ? "★".repeat(earned) + "☆".repeat(unearned) : "" }, unlocked ? "" : lockIcon()),
-  el("span", { class: "level-score", "data-testid": `score-${summary.id}`, text: score }));
-  if (summary.python && !summary.blockly) tile.append(el("span", { class: "badge python", text: "Python" }));
-  return el("li", {}, tile);
-}
-
-function renderSelect() {
-  const cards = state.episodes.map((episode) => {
-    const solved = episode.levels.filter((level) => state.progress[level.id]?.solved).length;
-    return el("section", { class: "episode card", "data-testid": `episode-${episode.number}`, "aria-label": `Episode ${episode.number}: ${episode.name}` },
-      el("h3", {}, el("span", { class: "episode-number", text: `Episode ${episode.number}` }), " ", episode.name,
-        el("span", { class: "episode-progress muted", text: ` ${solved}/${episode.levels.length}` })),
-      el("p", { class: "muted", text: episode.summary }),
-      el("ol", { class: "level-grid" }, ...episode.levels.map((level) => levelTile(level, level.id))));
-  });
-  $("episodes").replaceChildren(...cards);
-  markLocks(state.episodes);
-  renderStoredLevels({ mine: state.custom, shared: state.shared }, levelTile, reloadStoredLevels);
-}
+const showList = () => renderSelect(state, reloadStoredLevels);
 
 /** My levels and Shared with me again (after a sign-in, or a teacher removing a level). */
 async function reloadStoredLevels() {
@@ -142,18 +101,13 @@ async function reloadStoredLevels() {
   } catch (error) {
     say(error.message);
   }
-  if (!state.level) renderSelect();
+  if (!state.level) showList();
 }
 
 // ---- one level ----------------------------------------------------------------------------
 async function openLevel(id) {
   const held = lockedMessage(id, state.episodes); // locked by the pupil's teacher
   if (held) { history.replaceState(null, "", location.pathname); say(held); showSelect(); return; }
-  if (state.order.length && !isUnlocked(id)) {
-    say("That level is still locked: finish the one before it first.");
-    showSelect();
-    return;
-  }
   const ticket = routes;
   let level;
   try {
@@ -199,6 +153,9 @@ function showLevel(level) {
   $("level-hint").closest("details").open = false;
 
   const saved = readSaved(level.id);
+  picker.useLevel(level);
+  map.character = picker.choice;
+  journey.enterLevel(level);
   editor.load(level.toolbox, saved.program);
   python.value = saved.python ?? PYTHON_START;
   $("tab-blocks").hidden = !level.blocklyEnabled;
@@ -269,22 +226,9 @@ function showSelect() {
   $("to-levels").hidden = true;
   $("to-designer").hidden = true;
   document.title = "Rapid Router · Tessera";
-  renderSelect();
+  showList();
   // Back from a level: focus its tile, so the keyboard carries on from where the child was.
   if (left) document.querySelector(`[data-testid="level-${CSS.escape(left)}"]`)?.focus({ preventScroll: false });
-}
-
-function nextLevelId() {
-  const index = state.order.indexOf(state.level?.id);
-  return index >= 0 ? state.order[index + 1] ?? null : null;
-}
-
-/** Where the open level sits: {draft, episode, lastOfEpisode, lastOfAll}. */
-function journey() {
-  const id = state.level?.id;
-  const episode = state.episodes.find((e) => e.levels.some((level) => level.id === id)) ?? null;
-  const last = episode?.levels.at(-1)?.id === id;
-  return { draft: state.level?.source === "draft", episode, lastOfEpisode: last, lastOfAll: last && state.order.at(-1) === id };
 }
 
 // ---- wiring -------------------------------------------------------------------------------
@@ -295,10 +239,6 @@ $("reset").addEventListener("click", () => { runner.stop(false); runner.resetMap
 $("try-again").addEventListener("click", () => { runner.resetMap(); $("play").focus(); });
 $("close-result").addEventListener("click", () => { runner.clearResult(); $("play").focus(); });
 $("result").addEventListener("keydown", (event) => { if (event.key === "Escape") { runner.clearResult(); $("play").focus(); } });
-$("next-level").addEventListener("click", () => {
-  const next = nextLevelId();
-  if (next) location.hash = `level=${encodeURIComponent(next)}`;
-});
 $("all-levels").addEventListener("click", () => { location.hash = ""; });
 $("result-designer").addEventListener("click", () => { location.href = DESIGNER_URL; });
 for (const [name, id] of Object.entries(TABS)) {
@@ -316,6 +256,10 @@ $("speed").value = localStorage.getItem(SPEED_KEY) ?? "normal";
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("to-levels").addEventListener("click", (event) => { event.preventDefault(); location.hash = ""; });
 guard($("episodes")); // a tile locked by the teacher says why instead of opening
+// The map gives the level's head the room it takes (one line or three, with the vehicle picker):
+// router.css sizes the map from --head-room, so map, controls and result fit the window.
+new ResizeObserver(([entry]) => $("level-view").style.setProperty("--head-room", `${Math.ceil(entry.target.getBoundingClientRect().height)}px`))
+  .observe(document.querySelector(".level-head"));
 
 // Each route (a link, Next level, Back) counts; a level that arrives after a newer route was
 // taken is not shown, so two quick changes of address cannot end on the older one.
@@ -342,7 +286,7 @@ window.addEventListener("tessera:account", async ({ detail: user }) => {
   offerClaim({ user, anonymous: playerId(), accountLevels: state.progress, claimed: (progress) => {
     state.progress = progress.levels ?? {};
     useLocks(progress.locked);
-    if (!state.level) renderSelect();
+    if (!state.level) showList();
   } });
 });
 
@@ -350,6 +294,10 @@ window.addEventListener("hashchange", async () => {
   if (!location.hash) await refreshProgress();
   route();
 });
+
+// A shared link may say /router/?level=N: the same level as #level=N.
+const asked = new URLSearchParams(location.search).get("level");
+if (asked && !location.hash) history.replaceState(null, "", `${location.pathname}#level=${encodeURIComponent(asked)}`);
 
 try {
   await loadCatalog();

@@ -14,7 +14,7 @@ import { draftBody } from "./test-drive.js";
 import { levelApi } from "./my-levels.js";
 
 export class Runner {
-  /** `page`: { state, map, editor, python, refreshProgress, nextLevelId, journey }. */
+  /** `page`: { state, map, editor, python, refreshProgress, journey (journey-result.js) }. */
   constructor(page) {
     this.page = page;
     this.state = page.state;
@@ -183,34 +183,17 @@ export class Runner {
     $("algorithm-score").textContent = scoreText(score.algorithm, score.algorithmMax);
     $("total-score").textContent = `${score.total}/${score.max}`;
     $("score-note").textContent = outcome.success ? `${score.message} (${result.blockCount} block${result.blockCount === 1 ? "" : "s"})` : "";
-    const next = this.page.nextLevelId();
-    const where = this.page.journey();
-    const finish = outcome.success ? finishText(where) : "";
-    $("result-finish").textContent = finish;
-    $("result-finish").hidden = !finish;
-    $("next-level").hidden = !outcome.success || !next;
-    // Where there is no next level (the last one, a custom level) the way on is the level list;
-    // at the end of an episode it is offered beside the next episode's first level.
-    $("all-levels").hidden = !outcome.success || where.draft || (Boolean(next) && !where.lastOfEpisode);
-    $("all-levels").classList.toggle("primary", !next); // the way on when there is no next level
-    $("result-designer").hidden = !where.draft;
-    $("try-again").hidden = outcome.success && score.total === score.max && (Boolean(next) || !$("all-levels").hidden || where.draft);
+    // Previous/Next, the end of an episode, the hint offer and "Now try it in Python" (journey-result.js).
+    const { words, focus } = this.page.journey.decorate(result);
     $("result").hidden = false;
     // The map gives up the card's height (router.css), so map, controls and card fit the window.
     $("result").parentElement.style.setProperty("--result-room", `${Math.ceil($("result").getBoundingClientRect().height) + 12}px`);
     // The status line is the live region: it says the result once for screen readers, and is
     // hidden from sight while the card shows the same words (so they never appear twice).
-    say([title, outcome.message, finish].filter(Boolean).join(" "), outcome.success, { seen: false });
-    const first = ["next-level", "all-levels", "result-designer", "try-again"].map((id) => $(id)).find((button) => !button.hidden);
-    first?.focus({ preventScroll: true });
+    say([title, outcome.message, words].filter(Boolean).join(" "), outcome.success, { seen: false });
+    focus?.focus({ preventScroll: true });
+    this.page.journey.after(result);
   }
-}
-
-/** What finishing this level means beyond itself: the end of an episode, or of every level. */
-function finishText({ episode, lastOfEpisode, lastOfAll }) {
-  if (lastOfAll) return "That was the very last level: you have finished every episode of Rapid Router. Well done!";
-  if (lastOfEpisode && episode) return `That was the last level of Episode ${episode.number}, “${episode.name}”: the episode is done!`;
-  return "";
 }
 
 function lineOf(block) {
