@@ -142,6 +142,23 @@ def test_typing_a_program_colours_keywords_strings_numbers_comments_and_van_comm
     assert problems == []
 
 
+def test_the_python_view_of_the_blocks_is_coloured_too(browser, server, player):
+    context = context_for(browser, server, DESKTOP)
+    page = context.new_page()
+    problems = watch_errors(page)
+    page.add_init_script(f"localStorage.setItem('tessera.router.player', {json.dumps(player)})")
+    page.goto("/router/#level=1")
+    for _ in range(2):
+        page.get_by_test_id("palette-move_forwards").click()
+    page.get_by_test_id("pyview-toggle").click()
+    view = page.get_by_test_id("pyview-code")
+    expect(view.locator(".py-method")).to_have_text(["move_forwards", "move_forwards"])
+    expect(view.locator(".py-keyword")).to_have_text(["from", "import"])
+    expect(view).to_contain_text("my_van.move_forwards()")
+    context.close()
+    assert problems == []
+
+
 # ---- Commands ----------------------------------------------------------------------------------
 def test_the_commands_panel_lists_every_method_and_adds_examples_by_keyboard(browser, server, player):
     context = context_for(browser, server, DESKTOP)

@@ -1,7 +1,9 @@
 // The read-only "Python view": the current blocks as the Python they mean, from the server
 // (POST /api/router/programs/python answers {python, blocks}; 422 with a message when the program
 // has a mistake, such as an empty loop). It refreshes, a moment after each change, only while shown.
+// It is coloured like the Python editor (python-syntax.js), so the two read alike.
 import { api, el } from "/shared/api.js";
+import { highlighted } from "./python-syntax.js";
 
 export class PythonView {
   constructor({ code, status }, program) {
@@ -47,7 +49,7 @@ export class PythonView {
 
   render(text) {
     const lines = text.replace(/\n$/, "").split("\n");
-    this.code.replaceChildren(...lines.map((line) => el("span", { class: "py-line", text: line || " " })));
+    this.code.replaceChildren(...lines.map((line) => el("span", { class: "py-line" }, highlighted(line || " "))));
   }
 }
 
