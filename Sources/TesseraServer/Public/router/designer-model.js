@@ -48,7 +48,7 @@ export function squareInWords(draft, square) {
   const things = [];
   const ways = [...roadOut(draft, square)].map((h) => t(`common.headingWords.${h}`));
   const here = (squares) => squares.some((other) => key(other) === key(square));
-  if (isRoad(draft, square)) things.push(ways.length ? t("designer.square.roadGoing", { ways: list(ways) }) : t("designer.square.road"));
+  if (isRoad(draft, square)) things.push(ways.length ? t("designer.square.roadGoing", { ways: list(ways), count: ways.length }) : t("designer.square.road"));
   if (draft.depot === key(square)) things.push(t("designer.square.depot", { heading: t(`common.headingWords.${draft.originHeading}`) }));
   if (here(draft.houses)) things.push(t("designer.square.house"));
   if (here(draft.lights.map((light) => light.source))) things.push(t("designer.square.light"));

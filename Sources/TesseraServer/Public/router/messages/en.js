@@ -130,7 +130,7 @@ export default {
       "says": "Square {place}: {things}.",
       "grass": "grass",
       "road": "road",
-      "roadGoing": "road going {ways}",
+      "roadGoing": { "one": "road going {ways}", "other": "road going {ways}" },
       "depot": "the depot, van facing {heading}",
       "house": "a house",
       "light": "a traffic light",

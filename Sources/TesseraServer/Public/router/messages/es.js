@@ -129,7 +129,7 @@ export default {
       "says": "Casilla {place}: {things}.",
       "grass": "hierba",
       "road": "carretera",
-      "roadGoing": "carretera con salida al {ways}",
+      "roadGoing": { "one": "carretera con salida al {ways}", "other": "carretera con salidas al {ways}" },
       "depot": "el almacén, con la furgoneta mirando al {heading}",
       "house": "una casa",
       "light": "un semáforo",
