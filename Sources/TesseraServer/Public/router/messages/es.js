@@ -108,7 +108,7 @@ export default {
       "notYet": "Todavía no: {problem}",
       "serverRefused": "El servidor dice que el nivel todavía no funciona: {reason}",
       "exportRefused": "El servidor dice que el nivel todavía no se puede exportar: {reason}",
-      "offToTestDrive": "¡A probarlo!… (no se guarda nada)",
+      "offToTestDrive": "¡A probarlo! (no se guarda nada)",
       "alreadySaved": "Ya está guardado: lo tienes en Mis niveles.",
       "savedChanges": "Se han guardado los cambios de «{name}».",
       "savedNew": "«{name}» está guardado en Mis niveles. Solo tú puedes verlo hasta que lo compartas.",
