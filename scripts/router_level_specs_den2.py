@@ -119,7 +119,7 @@ for parcel in range(1, 5):
     print("Parcel", parcel, "delivered")
 """)
 
-level(episode=15, name="Growing spiral", theme="city", character="robot",
+level(episode=15, name="Spiral out", theme="city", character="robot",
       lesson="A loop's number can drive another loop! Inside 'for side in range(1, 6):' write 'for i in range(side):' and each side of the road is one square longer than the last.",
       hint="Each side: move forwards side times, then turn left. The sides are 1, 2, 3, 4 and 5 squares long.",
       map="""
@@ -240,7 +240,7 @@ for square in range(1, 11):
         my_van.move_forwards()
 """)
 
-level(episode=15, name="Castle walls", theme="city", character="robot",
+level(episode=15, name="Three towers", theme="city", character="robot",
       lesson="Loops can go inside loops. The outer loop builds each tower; small 'for i in range(2):' loops inside drive up and down its sides. The indents show which loop each line belongs to.",
       hint="One tower: turn left, forwards twice, turn right twice, forwards twice, turn left. Do that for 3 towers, then move forwards once more.",
       map="""
@@ -383,7 +383,7 @@ my_van.turn_right()
 forwards(1)
 """)
 
-level(episode=16, name="Left or right?", theme="farm", character="scooter",
+level(episode=16, name="Turn by name", theme="farm", character="scooter",
       lesson="A parameter can hold words, too. In 'def turn(way):' check 'if way == \"left\":' and turn left, else turn right. Now turn(\"left\") and turn(\"right\") share one function.",
       hint="Write forwards(n) and turn(way). The trip: forwards 2, left, forwards 3, right, forwards 2, left, forwards 4, left, forwards 1.",
       map="""
@@ -660,7 +660,7 @@ while not my_van.at_destination():
         my_van.turn_right()
 """)
 
-level(episode=16, name="Wait for green", theme="city", character="van",
+level(episode=16, name="Safe at the lights", theme="city", character="van",
       lesson="Put the waiting inside your function. forwards(n) can check 'while my_van.at_red_traffic_light():' before every move and wait, so every call to it is safe at the lights.",
       hint="In forwards(n): for each square, wait while the light is red, then move forwards. The trip: forwards(4), turn left, forwards(3), turn right, forwards(3).",
       lights=[((2, 2), "E", "RED", 0, 3, 3), ((5, 4), "N", "GREEN", 0, 2, 3), ((7, 6), "E", "GREEN", 0, 4, 2)],
@@ -1092,7 +1092,7 @@ for square in range(1, 11):
         print("Parcel delivered on square", square)
 """)
 
-level(episode=17, name="Grand tour", theme="snow", character="tractor",
+level(episode=17, name="Last round of the day", theme="snow", character="tractor",
       lesson="Everything together: a function that returns the way it went, a list of stops, a list of turns that grows as you drive, and print to tell the story. Test as you go!",
       hint="drops = [4, 9, 16] are the squares with houses. step() follows the road and returns the way it went; drive(n) calls it n times and appends every turn to a list. Print it at the end.",
       map="""
