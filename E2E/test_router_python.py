@@ -21,25 +21,33 @@ SHOTS = "/tmp/shots-python-page"
 DESKTOP, TABLET, PHONE = (1280, 860), (1024, 768), (390, 844)
 RUNS = re.compile(r"/api/router/levels/[^/]+/runs$")
 
-# Everything the Commands panel must offer: the van's queries and coordinates (PythonCompiler.swift
-# names them in its header), its actions (read from VanAction, so a new one is missed by no one),
-# and Python's first functions.
+# Everything the Commands panel must offer: every method of the van, read from RouterKit (its actions
+# from VanAction, its questions and coordinates from PythonCompiler), so a new one is missed by no
+# one, and Python's first functions and list methods.
 QUERIES = ["at_dead_end", "at_destination", "at_traffic_light", "at_red_traffic_light", "at_green_traffic_light", "is_road",
            "is_road_forward", "is_road_left", "is_road_right", "is_animal_crossing", "get_current_coordinate", "get_previous_coordinate"]
-PYTHON = ["print", "range", "len", "append"]
+PYTHON = ["print", "range", "len", "append", "pop"]
 
 
-def van_actions():
-    with open(os.path.join(ROOT, "Sources", "RouterKit", "Program.swift")) as handle:
-        source = handle.read()
-    body = re.search(r"enum VanAction\b[^{]*\{(.*?)\n\}", source, re.S).group(1)
+def swift(*path):
+    with open(os.path.join(ROOT, "Sources", "RouterKit", *path)) as handle:
+        return handle.read()
+
+
+def van_methods():
+    body = re.search(r"enum VanAction\b[^{]*\{(.*?)\n\}", swift("Program.swift"), re.S).group(1)
     names = []
     for case in re.findall(r"case ([^\n]+)", body):
         for part in case.split(","):
             raw = re.search(r'"(\w+)"', part)
             names.append(raw.group(1) if raw else part.strip())
-    assert "move_forwards" in names and "wait" in names, names
-    return names
+    compiler = swift("PythonCompiler.swift")
+    queries = re.search(r"static let simpleQueries[^=]*=\s*\[(.*?)\n\s*\]", compiler, re.S).group(1)
+    names += re.findall(r'"(\w+)":', queries)
+    names += re.findall(r'"(\w+)":', re.search(r"static let coordinates = \[([^\]]*)\]", compiler).group(1))
+    names += re.findall(r'"(\w+)"', re.search(r"static var methods[^}]*", compiler).group(0))
+    assert {"move_forwards", "wait", "at_dead_end", "get_current_coordinate", "is_road"} <= set(names), names
+    return sorted(set(names) | set(QUERIES))
 
 
 # ---- helpers -----------------------------------------------------------------------------------
@@ -180,7 +188,7 @@ def test_the_commands_panel_lists_every_method_and_adds_examples_by_keyboard(bro
     page.keyboard.press("Tab")
     expect(page.get_by_test_id("command-move_forwards")).to_be_focused()
     listed = panel.locator("[data-testid=command]").evaluate_all("(items) => items.map((item) => item.dataset.name)")
-    expected = van_actions() + QUERIES + PYTHON
+    expected = van_methods() + PYTHON
     assert sorted(listed) == sorted(expected), (sorted(set(expected) - set(listed)), sorted(set(listed) - set(expected)))
     for name in expected:  # each with its example and what it does
         item = panel.locator(f"[data-testid=command][data-name={name}]")

@@ -44,6 +44,7 @@ export const COMMAND_GROUPS = [
       { name: "range", example: "for count in range(3):", says: "Repeats the lines under it 3 times." },
       { name: "len", example: "print(len(houses))", says: "How many things a list holds." },
       { name: "append", example: "houses.append(4)", says: "Adds a thing to the end of a list." },
+      { name: "pop", example: "last = houses.pop()", says: "Takes the last thing off a list and gives it to you." },
     ],
   },
 ];

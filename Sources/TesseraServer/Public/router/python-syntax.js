@@ -7,8 +7,9 @@ import { VAN_METHODS } from "./python-commands-list.js";
 const KEYWORDS = new Set(["False", "None", "True", "and", "as", "assert", "break", "class", "continue", "def", "del", "elif", "else",
   "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
   "return", "try", "while", "with", "yield"]);
-const BUILTINS = new Set(["print", "range", "len", "int", "str", "abs", "min", "max", "sum"]);
-const METHODS = new Set([...VAN_METHODS, "append"]);
+// Python's own functions and list methods that RouterKit's interpreter knows (PythonBuiltins.swift).
+const BUILTINS = new Set(["print", "range", "len", "int", "str", "bool", "list", "abs", "min", "max", "sum"]);
+const METHODS = new Set([...VAN_METHODS, "append", "pop"]);
 
 // One alternative per kind; whatever lies between matches is plain text. A string stops at the end
 // of its line even when its closing quote is missing, so one open quote does not colour the rest.
