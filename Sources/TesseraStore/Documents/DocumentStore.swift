@@ -11,6 +11,15 @@ package protocol StoredDocument: Codable, Equatable, Sendable {
     var listingKeys: Set<String> { get }
 }
 
+/// A document with a table of its own, named the same on every backend, and the name of the
+/// migration that creates that table (`<app>-v1`, as it shipped, never renamed). The backends
+/// create the table from these two names alone, so a new kind of document is one line in
+/// `DocumentTables.swift` and an empty conformance per backend.
+package protocol TableDocument: StoredDocument {
+    static var table: String { get }
+    static var tableMigration: String { get }
+}
+
 extension StoredDocument {
     package var owner: String? { nil }
     package var listingKeys: Set<String> { [] }

@@ -63,6 +63,6 @@ package struct StoredLevel: StoredDocument {
 extension PlayerProgress: StoredDocument {}
 
 /// Where custom and imported levels are kept, and players' progress: document stores like every
-/// app's (in memory for tests, SQLite by default; see `SQLiteRouterStore.swift`).
+/// app's (in memory for tests, SQLite by default; tables in `DocumentTables.swift`).
 package typealias RouterLevelStore = DocumentStore<StoredLevel>
 package typealias RouterProgressStore = DocumentStore<PlayerProgress>

@@ -17,8 +17,8 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
     /// Runs the app's migrations that have not run yet, then serves its table.
     package init(database: TesseraPostgres) async throws {
         // Every document table, whatever its app, gets its owner and listing the same way.
-        try await database.migrate(Document.postgresMigrations
-            + [PostgresMigration(name: "\(Document.table)-owner-v1", statements: Self.addOwnership(Document.table))])
+        try await database.migrate([PostgresMigration(name: Document.tableMigration, statements: [Self.create(Document.table)]),
+                                    PostgresMigration(name: "\(Document.table)-owner-v1", statements: Self.addOwnership(Document.table))])
         self.database = database
     }
 
@@ -172,9 +172,7 @@ private let postgresDocumentDecoder: JSONDecoder = {
     return decoder
 }()
 
-/// A document kept in PostgreSQL: its table (the same name as in SQLite) and the migrations that
-/// made it. Migration names follow the SQLite ones (`<app>-v1`, …) and are never renamed.
-package protocol PostgresDocument: StoredDocument {
-    static var table: String { get }
-    static var postgresMigrations: [PostgresMigration] { get }
-}
+/// A document kept in PostgreSQL: the same table and migration names as in SQLite
+/// (`TableDocument`). PostgreSQL never held the old row shapes SQLite had to rewrite, so there
+/// are no later migrations here yet.
+package protocol PostgresDocument: TableDocument {}

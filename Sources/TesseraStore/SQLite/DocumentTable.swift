@@ -29,7 +29,8 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     /// The app's migrations, in the order they shipped.
     package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        Document.registerMigrations(in: &migrator)
+        migrator.registerMigration(Document.tableMigration) { db in try create(Document.table, in: db) }
+        Document.registerLaterMigrations(in: &migrator)
         // Every document table, whatever its app, gets its owner and listing the same way.
         migrator.registerMigration("\(Document.table)-owner-v1") { db in try addOwnership(Document.table, in: db) }
         return migrator
@@ -200,12 +201,15 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     }
 }
 
-/// A document kept in SQLite: its table, and the migrations that made it, which the app owns
-/// (`<App>/SQLite<Domain>Store.swift`). GRDB records migrations by name, so apps sharing the
-/// database file never need to know about each other.
-package protocol SQLiteDocument: StoredDocument {
-    static var table: String { get }
-    static func registerMigrations(in migrator: inout DatabaseMigrator)
+/// A document kept in SQLite. Its table is created by the migration `TableDocument` names; a
+/// document whose rows needed rewriting later adds those migrations here. GRDB records
+/// migrations by name, so apps sharing the database file never need to know about each other.
+package protocol SQLiteDocument: TableDocument {
+    static func registerLaterMigrations(in migrator: inout DatabaseMigrator)
+}
+
+extension SQLiteDocument {
+    package static func registerLaterMigrations(in migrator: inout DatabaseMigrator) {}
 }
 
 /// Recently used documents by id, at most `capacity` (the shared `BoundedCache`), and an epoch

@@ -1,14 +1,20 @@
 import Foundation
 import GRDB
+import PentominoKit
+import RouterKit
 import TicTacToeKit
 
-/// Matches in SQLite: one JSON match per row of a document table, replayed through the rules on load.
-extension Match: SQLiteDocument {
-    package static let table = "tictactoe_match"
+// Every document kind kept in SQLite. `DocumentTable` creates each table from the names in
+// `Documents/DocumentTables.swift`; what is here is only what SQLite had to change later.
 
-    /// TicTacToe's migrations, in the order they shipped.
-    package static func registerMigrations(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("tictactoe-v1") { db in try DocumentTable<Match>.create(table, in: db) }
+extension PentominoPuzzle: SQLiteDocument {}
+extension StoredLevel: SQLiteDocument {}
+extension PlayerProgress: SQLiteDocument {}
+extension SavedPrograms: SQLiteDocument {}
+extension ClassLocks: SQLiteDocument {}
+
+extension Match: SQLiteDocument {
+    package static func registerLaterMigrations(in migrator: inout DatabaseMigrator) {
         // Seat tokens used to be stored in clear; from v2 only their SHA-256 is kept.
         migrator.registerMigration("tictactoe-v2-token-hashes") { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, body FROM \(table)")
