@@ -134,7 +134,7 @@ def test_the_hint_is_offered_after_two_failed_runs_and_counts_start_again_on_ano
     hint = level_json("1")["hint"]
     expect(page.get_by_test_id("offered-hint")).to_have_text(hint)
     expect(page.get_by_test_id("offered-hint")).to_be_focused()
-    expect(page.locator("details.hint")).to_have_attribute("open", "")
+    expect(page.get_by_test_id("show-hint")).to_be_hidden()  # it has done its job
     shot(page, "hint-offered-desktop")
     # Another level: the count starts again (one failure there offers nothing).
     page.get_by_test_id("nav-next").click()
@@ -325,3 +325,32 @@ def test_the_smoke_stands_still_for_reduced_motion(browser, server):
     assert page.evaluate("getComputedStyle(document.querySelector('.crash-smoke .puff')).animationName") == "none"
     assert problems == []
     context.close()
+
+
+# ---- accessibility of the new parts --------------------------------------------------------------
+def test_the_journey_parts_have_no_serious_accessibility_problems(page, problems):
+    """axe-core (as in test_accessibility.py) on the level select with Next up and ticks, the hint
+    offer with its hint, the vehicle picker and the end-of-episode card."""
+    from test_accessibility import assert_clean, check
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    player = new_player()
+    open_router(page, player)
+    post_solution(page, player, "1")
+    page.reload()
+    expect(page.get_by_test_id("level-2")).to_have_attribute("data-next", "true")
+    select = check(page, "journey: level select with next up and a done level")
+    page.goto("/router/#level=1")
+    expect(page.get_by_test_id("level-title")).to_contain_text("Level 1:")
+    page.get_by_test_id("vehicle-picker").select_option("robot")
+    add(page, "move_forwards", 3)
+    play_and_wait(page)
+    play_and_wait(page)
+    page.get_by_test_id("show-hint").click()
+    hint = check(page, "journey: crash, smoke, the hint offered and shown")
+    page.goto("/")
+    open_level(page, "6", reference("6"), player=player)
+    play_and_wait(page)
+    expect(page.get_by_test_id("episode-card")).to_be_visible()
+    card = check(page, "journey: end-of-episode card")
+    assert_clean(select, hint, card)
+    assert problems == []

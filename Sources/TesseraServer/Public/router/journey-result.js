@@ -126,7 +126,6 @@ export class Journey {
     $("offered-hint").textContent = hint;
     $("offered-hint").hidden = false;
     $("show-hint").hidden = true;
-    $("level-hint").closest("details").open = true; // and it stays open above the map
     // The card grew: the map gives up the new height too (router.css, runner.js).
     $("result").parentElement.style.setProperty("--result-room", `${Math.ceil($("result").getBoundingClientRect().height) + 12}px`);
     $("offered-hint").focus({ preventScroll: true });

@@ -2,7 +2,8 @@
 // carries "locked": {episodes, levels, message} (absent for anyone else). Locked episodes and
 // levels get a padlock and the teacher's message; choosing one says the message instead of opening
 // it, and a run the server refuses (403 level_locked) shows the server's message (runner.js).
-// Anonymous players and teachers never get locks, so for them this changes nothing.
+// Anonymous players and teachers never get locks, so for them this changes nothing: in free play
+// (journey-select.js) a teacher's lock is the only thing that closes a level.
 import { el, say } from "/shared/api.js";
 import { svgEl } from "./map-geometry.js";
 
@@ -64,11 +65,10 @@ export function markLocks(episodes) {
     for (const level of some) {
       const tile = card.querySelector(`[data-testid="level-${CSS.escape(level.id)}"]`);
       if (!tile) continue;
-      tile.disabled = false;
       tile.dataset.teacherLocked = "true";
       tile.classList.add("teacher-locked");
       tile.setAttribute("aria-disabled", "true");
-      tile.setAttribute("aria-label", `${tile.getAttribute("aria-label").replace(/ \(locked\)/, "")} (locked by your teacher)`);
+      tile.setAttribute("aria-label", `${tile.getAttribute("aria-label")} (locked by your teacher)`);
       tile.querySelector(".level-stars")?.replaceChildren(padlock());
     }
   }
