@@ -2,17 +2,21 @@
 // (draggable things have `touch-action: none`; the pointer is captured by what it pressed).
 //
 // - From the palette: a statement goes into a statement list (an insertion line shows where), a
-//   procedure definition goes to the end of the program, a condition onto a condition socket
-//   (the socket lights up). A used-up block is refused as the drag starts.
+//   procedure definition goes to the end of the program, a condition, number or variable into a
+//   socket that takes it (the socket lights up). A used-up block is refused as the drag starts.
 // - From the program: a block and every block under it in its list (as Blockly drags) move to
-//   another place, or back onto the palette, which turns into a bin, to delete them. The Start
+//   another place, or back onto the palette, which turns into a bin, to delete them; a block in a
+//   socket (a number, a compare, a "not"…) moves alone, to another socket or to the bin. The Start
 //   block stays where it is.
+// - A finger held still on a block for LONG_PRESS ms opens the block menu instead (block-menu.js).
 // - Dropping anywhere else (or pressing Escape) changes nothing: a moved block stays, a new one is discarded.
 // A press that never moves further than THRESHOLD pixels stays a click (select, or add at the selection).
 import { el } from "/shared/api.js";
+import { acceptedBy } from "./block-nested.js";
 import { BLOCKS } from "./program.js";
 
 const THRESHOLD = 6;
+const LONG_PRESS = 550;
 const EDGE = 44, INNER = 18, PAGE_EDGE = 40, DWELL = 250; // auto-scroll near an edge (see tick)
 
 export class BlockDrag {
@@ -49,12 +53,18 @@ export class BlockDrag {
       source = { kind: "new", type: handle.dataset.type };
     } else {
       if (event.target.closest("input, select, button, textarea")) return;
-      handle = event.target.closest(".row");
+      const nested = event.target.closest(".nested");
+      handle = nested ?? event.target.closest(".row");
       if (!handle || handle.classList.contains("slot")) return;
-      const block = handle.closest(".block[data-block-id]");
-      source = block.dataset.blockId === "start" ? { kind: "start" } : { kind: "move", id: block.dataset.blockId, type: block.dataset.type };
+      if (nested) {
+        source = { kind: "moveNested", id: nested.dataset.blockId, type: nested.dataset.type };
+      } else {
+        const block = handle.closest(".block[data-block-id]");
+        source = block.dataset.blockId === "start" ? { kind: "start" } : { kind: "move", id: block.dataset.blockId, type: block.dataset.type };
+      }
     }
     this.state = { origin, handle, source, pointerId: event.pointerId, x0: event.clientX, y0: event.clientY, active: false };
+    if (origin === "program" && event.pointerType === "touch") this.state.pressTimer = setTimeout(() => this.longPress(), LONG_PRESS);
     try { handle.setPointerCapture(event.pointerId); } catch { /* the pointer is already gone */ }
     window.addEventListener("pointermove", this.onMove);
     window.addEventListener("pointerup", this.onUp);
@@ -69,10 +79,20 @@ export class BlockDrag {
     state.y = event.clientY;
     if (!state.active) {
       if (Math.hypot(state.x - state.x0, state.y - state.y0) < THRESHOLD) return;
+      clearTimeout(state.pressTimer);
       if (!this.begin()) return;
     }
     event.preventDefault();
     this.follow();
+  }
+
+  /** A finger held still: the block menu for what it rests on, instead of a drag. */
+  longPress() {
+    const state = this.state;
+    if (!state || state.active) return;
+    this.finish();
+    this.swallowUntil = performance.now() + 1000; // the click the lifted finger leaves behind
+    this.editor.menu.openFor(state.handle, state.x0, state.y0, true);
   }
 
   /** The press became a drag: check it may, then lift a ghost. False when refused. */
@@ -80,7 +100,7 @@ export class BlockDrag {
     const { source, handle } = this.state;
     const editor = this.editor;
     if (source.kind === "start") {
-      editor.hooks.say("The Start block stays where it is: drag the blocks under it instead.", true);
+      editor.say("say.startNotMoved");
       this.finish();
       return false;
     }
@@ -96,6 +116,11 @@ export class BlockDrag {
     if (source.kind === "new") {
       ghost = handle.cloneNode(true);
       ghost.classList.remove("refused", "used-up");
+    } else if (source.kind === "moveNested") {
+      handle.classList.add("drag-source");
+      this.state.sources = [handle];
+      ghost = handle.cloneNode(true);
+      editor.paletteNode.classList.add("bin");
     } else {
       const wrapper = handle.closest(".block[data-block-id]");
       const chain = source.type === "declare_proc" ? [wrapper] : [wrapper, ...nextSiblings(wrapper)];
@@ -118,8 +143,8 @@ export class BlockDrag {
     document.body.classList.add("dragging-blocks");
     this.state.ghost = ghost;
     this.line = el("div", { class: "drop-line", "data-testid": "drop-line", "aria-hidden": "true" });
-    const label = source.type ? BLOCKS[source.type]?.label ?? "block" : "block";
-    editor.hooks.say(source.kind === "new" ? `Drop “${label}” where it should go.` : `Moving “${label}”: drop it on the palette to delete it.`, true);
+    const label = source.type ? BLOCKS[source.type]?.palette ?? source.type : "";
+    editor.say(source.kind === "new" ? "say.dropNew" : source.kind === "moveNested" ? "say.movingValue" : "say.moving", { label });
     this.tick();
     return true;
   }
@@ -159,9 +184,10 @@ export class BlockDrag {
   target() {
     const { source, x, y, dx, dy } = this.state;
     const palette = this.editor.paletteNode.getBoundingClientRect();
-    if (source.kind === "move" && inside(palette, x, y, 12)) return { kind: "bin" };
+    if (source.kind !== "new" && inside(palette, x, y, 12)) return { kind: "bin" };
     const type = source.type;
-    if (BLOCKS[type]?.kind === "condition" || type === "logic_negate") return this.conditionTarget(x, y);
+    const accepts = acceptedBy(type);
+    if (accepts) return this.socketTarget(x, y, accepts);
     const box = this.editor.programNode.getBoundingClientRect();
     if (!inside(box, x, y, 24)) return null;
     if (type === "declare_proc") return source.kind === "new" ? { kind: "procedure" } : null;
@@ -188,14 +214,18 @@ export class BlockDrag {
     return best;
   }
 
-  conditionTarget(x, y) {
+  /** The socket taking `accepts` under the pointer: the innermost one holding it (a "not" inside a
+   *  loop's socket has a socket of its own), else the nearest within reach. Never one inside the
+   *  dragged block itself. */
+  socketTarget(x, y, accepts) {
     let best = null;
-    for (const select of this.editor.programNode.querySelectorAll("select.condition")) {
-      if (select.disabled) continue;
-      const rect = select.getBoundingClientRect();
+    for (const socket of this.editor.programNode.querySelectorAll(`.socket[data-accepts="${accepts}"]`)) {
+      if (socket.closest(".drag-source")) continue;
+      const rect = socket.getBoundingClientRect();
       if (!inside(rect, x, y, 28)) continue;
-      const distance = Math.hypot(x - (rect.left + rect.width / 2), y - (rect.top + rect.height / 2));
-      if (!best || distance < best.distance) best = { kind: "condition", distance, select };
+      const over = inside(rect, x, y, 0);
+      const score = over ? rect.width * rect.height : 1e9 + Math.hypot(x - (rect.left + rect.width / 2), y - (rect.top + rect.height / 2));
+      if (!best || score < best.score) best = { kind: "socket", score, socket };
     }
     return best;
   }
@@ -208,7 +238,10 @@ export class BlockDrag {
     this.editor.paletteNode.classList.toggle("bin-over", target?.kind === "bin");
     this.state.ghost.classList.toggle("no-target", !target);
     this.state.ghost.classList.toggle("to-bin", target?.kind === "bin");
-    if (target?.kind === "condition") target.select.classList.add("drop-here");
+    if (target?.kind === "socket") {
+      target.socket.classList.add("drop-here");
+      target.socket.querySelector(":scope > select.condition")?.classList.add("drop-here");
+    }
     if (target?.empty) target.empty.classList.add("drop-here");
     const box = program.getBoundingClientRect();
     if (target?.kind === "place" && !target.empty) {
@@ -239,20 +272,19 @@ export class BlockDrag {
     this.swallowUntil = performance.now() + 350;
     const editor = this.editor;
     if (!target) {
-      editor.hooks.say(source.kind === "new" ? "Dropped outside the program, so nothing was added." : "Dropped outside the program: the blocks stay where they were.", true);
+      editor.say(source.kind === "new" ? "say.droppedOutsideNew" : "say.droppedOutside");
       return;
     }
     if (target.kind === "bin") editor.dropDelete(source.id);
-    else if (target.kind === "condition") {
-      if (editor.dropCondition(source.type, target.select.dataset.condBlock, target.select.dataset.condBranch)) editor.hooks.say("Condition set.", true);
-    } else if (source.kind === "new") editor.dropNew(source.type, target.place ?? null);
-    else if (!editor.dropMove(source.id, target.place)) editor.hooks.say("A block cannot go inside itself.", true);
-    else editor.hooks.say("Moved.", true);
+    else if (target.kind === "socket") editor.dropIntoSocket(source, target.socket.dataset.sockId, target.socket.dataset.sockKey);
+    else if (source.kind === "new") editor.dropNew(source.type, target.place ?? null);
+    else if (!editor.dropMove(source.id, target.place)) editor.say("say.cannotInsideItself");
+    else editor.say("say.moved");
   }
 
   /** Ends a drag without dropping. */
   cancel() {
-    if (this.state?.active) this.editor.hooks.say("Drag cancelled.", true);
+    if (this.state?.active) this.editor.say("say.dragCancelled");
     this.finish();
   }
 
@@ -265,6 +297,7 @@ export class BlockDrag {
     window.removeEventListener("keydown", this.onKey);
     if (this.frame) cancelAnimationFrame(this.frame);
     if (!state) return;
+    clearTimeout(state.pressTimer);
     try { state.handle.releasePointerCapture(state.pointerId); } catch { /* already released */ }
     state.ghost?.remove();
     this.line?.remove();

@@ -5,41 +5,48 @@
 //
 // A *selection* is where the next block goes: `{id: "start"}` (the top of the program),
 // `{id, slot: "after"}` (after that block) or `{id, slot: "body:N" | "else"}` (at the top of a
-// container's body: a loop's or procedure's `body:0`, an if's branch N or its else).
+// container's body: a loop's or procedure's `body:0`, an if's branch N or its else), or
+// `{id, slot: "nested"}` (a block in a socket: a number, a variable, a compare, a "not"…).
+import { LABELS } from "./block-labels.js";
+import { acceptedBy, forEachNested } from "./block-nested.js";
 
-/** What the editor knows about each block type it can show. */
-export const BLOCKS = {
-  move_forwards: { label: "Move forwards", kind: "action", icon: "⬆" },
-  turn_left: { label: "Turn left", kind: "action", icon: "↰" },
-  turn_right: { label: "Turn right", kind: "action", icon: "↱" },
-  turn_around: { label: "Turn around", kind: "action", icon: "↶" },
-  wait: { label: "Wait", kind: "action", icon: "‖" },
-  deliver: { label: "Deliver", kind: "action", icon: "▣" },
-  sound_horn: { label: "Sound the horn", kind: "action", icon: "♪" },
-  controls_repeat: { label: "Repeat", kind: "loop", icon: "↻" },
-  controls_repeat_while: { label: "Repeat while", kind: "loop", icon: "↻" },
-  controls_repeat_until: { label: "Repeat until", kind: "loop", icon: "↻" },
-  controls_if: { label: "If", kind: "if", icon: "?" },
-  declare_proc: { label: "Define procedure", kind: "proc", icon: "ƒ" },
-  call_proc: { label: "Call procedure", kind: "call", icon: "ƒ" },
-  at_destination: { label: "at the house", kind: "condition" },
-  road_exists: { label: "road exists", kind: "condition" },
-  dead_end: { label: "at a dead end", kind: "condition" },
-  traffic_light: { label: "traffic light is", kind: "condition" },
-  cow_crossing: { label: "cow on the road", kind: "condition" },
-  logic_negate: { label: "not", kind: "negate" },
+/** What the editor knows about each block type it can show: its label (block-labels.js), its kind
+ *  (how it is drawn and where it goes) and an icon. Kinds: action, loop, if, proc, call and
+ *  variable are steps of the program; condition (the five road questions), negate, compare and
+ *  logic go in condition sockets; value goes in number holes. */
+const KINDS = {
+  move_forwards: ["action", "⬆"], turn_left: ["action", "↰"], turn_right: ["action", "↱"], turn_around: ["action", "↶"],
+  wait: ["action", "‖"], deliver: ["action", "▣"], sound_horn: ["action", "♪"],
+  controls_repeat: ["loop", "↻"], controls_repeat_while: ["loop", "↻"], controls_repeat_until: ["loop", "↻"], controls_if: ["if", "?"],
+  declare_proc: ["proc", "ƒ"], call_proc: ["call", "ƒ"],
+  variables_numeric_set: ["variable", "≔"], variables_increment: ["variable", "±"],
+  at_destination: ["condition"], road_exists: ["condition"], dead_end: ["condition"], traffic_light: ["condition"], cow_crossing: ["condition"],
+  logic_negate: ["negate"], logic_compare: ["compare", "⚖"], logic_operation: ["logic"], logic_boolean: ["logic"],
+  variables_get: ["value", "x"], math_number: ["value", "#"], math_arithmetic: ["value"], van_coordinate: ["value"],
 };
+export const BLOCKS = Object.fromEntries(Object.entries(KINDS).map(([type, [kind, icon]]) =>
+  [type, { label: LABELS.label[type], palette: LABELS.name[type] ?? LABELS.label[type], kind, ...(icon ? { icon } : {}) }]));
 
-const DIRECTION_NAMES = { FORWARD: "forwards", LEFT: "to the left", RIGHT: "to the right" };
-const COLOUR_NAMES = { RED: "red", GREEN: "green" };
+const STEP_KINDS = ["action", "loop", "if", "proc", "call", "variable"];
 
 /** The statement blocks of a toolbox, in the toolbox's order (conditions are chosen inside blocks). */
 export function statementTypes(toolbox) {
-  return toolbox.map((entry) => entry.block).filter((type) => BLOCKS[type] && !["condition", "negate"].includes(BLOCKS[type].kind));
+  return toolbox.map((entry) => entry.block).filter((type) => STEP_KINDS.includes(BLOCKS[type]?.kind));
 }
 
+/** The five road questions a toolbox offers (chosen in a condition socket's list). */
 export function conditionTypes(toolbox) {
   return toolbox.map((entry) => entry.block).filter((type) => BLOCKS[type]?.kind === "condition");
+}
+
+/** Everything else a toolbox offers for condition sockets (not, compare) and number holes. */
+export function socketTypes(toolbox, accepts) {
+  return toolbox.map((entry) => entry.block).filter((type) => BLOCKS[type] && BLOCKS[type].kind !== "condition" && acceptedBy(type) === accepts);
+}
+
+/** Toolbox entries this page has no block for (shown as "not available here", never dropped silently). */
+export function unknownTypes(toolbox) {
+  return toolbox.map((entry) => entry.block).filter((type) => !BLOCKS[type]);
 }
 
 /** Every condition the toolbox allows, as {key, label, condition}; "not …" too when `logic_negate` is offered. */
@@ -48,18 +55,18 @@ export function conditionChoices(toolbox) {
   for (const type of conditionTypes(toolbox)) {
     if (type === "road_exists") {
       for (const direction of ["FORWARD", "LEFT", "RIGHT"]) {
-        plain.push({ key: `${type}:${direction}`, label: `road ${DIRECTION_NAMES[direction]}`, condition: { type, direction } });
+        plain.push({ key: `${type}:${direction}`, label: LABELS.conditions.road[direction], condition: { type, direction } });
       }
     } else if (type === "traffic_light") {
       for (const colour of ["RED", "GREEN"]) {
-        plain.push({ key: `${type}:${colour}`, label: `light is ${COLOUR_NAMES[colour]}`, condition: { type, colour } });
+        plain.push({ key: `${type}:${colour}`, label: LABELS.conditions.light[colour], condition: { type, colour } });
       }
     } else {
       plain.push({ key: type, label: BLOCKS[type].label, condition: { type } });
     }
   }
   const negated = toolbox.some((entry) => entry.block === "logic_negate")
-    ? plain.map((choice) => ({ key: `not:${choice.key}`, label: `not ${choice.label}`, condition: { type: "logic_negate", condition: choice.condition } }))
+    ? plain.map((choice) => ({ key: `not:${choice.key}`, label: LABELS.conditions.not.replace("{condition}", choice.label), condition: { type: "logic_negate", condition: choice.condition } }))
     : [];
   return [...plain, ...negated];
 }
@@ -116,48 +123,36 @@ export function find(program, id) {
   return found;
 }
 
-/** How many of each block type the program uses (procedure definitions as `declare_proc`). */
-export function usage(program) {
-  const counts = {};
-  const add = (type) => { counts[type] = (counts[type] ?? 0) + 1; };
-  const addCondition = (condition) => {
-    if (!condition) return;
-    add(condition.type);
-    if (condition.type === "logic_negate") addCondition(condition.condition);
-  };
-  walk(program, (block) => {
-    add(block.type === undefined ? "declare_proc" : block.type);
-    if (block.condition !== undefined) addCondition(block.condition);
-    if (block.type === "controls_if") block.branches.forEach((branch) => addCondition(branch.condition));
-  });
-  return counts;
+/** Calls `visit(node, holder, key, statement)` for every block in a socket (numbers, variables,
+ *  conditions…), with the step of the program that holds it. */
+export function walkNested(program, visit) {
+  walk(program, (block) => forEachNested(block, (node, holder, key) => visit(node, holder, key, block)));
 }
 
-/** The block count as the scoring counts it for the blocks levels use: every block under Start,
- *  every condition (and what `not` holds), and each procedure with its body. Start is not counted. */
-export function blockCount(program) {
-  return Object.values(usage(program)).reduce((sum, count) => sum + count, 0);
+/** Any block by id, statement or nested: {node, holder, key, statement} (holder and key only for
+ *  a nested block), or null. */
+export function findNode(program, id) {
+  const place = find(program, id);
+  if (place) return { node: place.block, holder: null, key: null, statement: place.block };
+  let found = null;
+  walkNested(program, (node, holder, key, statement) => { if (!found && node.id === id) found = { node, holder, key, statement }; });
+  return found;
 }
 
-/** How many more of `type` the toolbox allows (Infinity when unlimited, 0 when not offered). */
-export function remaining(toolbox, program, type) {
-  const entry = toolbox.find((item) => item.block === type);
-  if (!entry) return 0;
-  if (entry.limit === null || entry.limit === undefined) return Infinity;
-  return Math.max(0, entry.limit - (usage(program)[type] ?? 0));
-}
-
-function nextId(program) {
+/** A fresh block id: one above the highest "bN" anywhere in the program (nested blocks too). */
+export function nextId(program) {
   let highest = 0;
-  walk(program, (block) => {
-    const match = /^b(\d+)$/.exec(block.id ?? "");
+  const see = (node) => {
+    const match = /^b(\d+)$/.exec(node.id ?? "");
     if (match) highest = Math.max(highest, Number(match[1]));
-  });
+  };
+  walk(program, see);
+  walkNested(program, see);
   return `b${highest + 1}`;
 }
 
 /** A new block of `type` with the fields the API expects. */
-export function makeBlock(program, type, { procedureNames = [] } = {}) {
+export function makeBlock(program, type, { procedureNames = [], variableName = "count" } = {}) {
   const id = nextId(program);
   switch (type) {
     case "controls_repeat": return { type, id, times: 3, do: [] };
@@ -170,8 +165,26 @@ export function makeBlock(program, type, { procedureNames = [] } = {}) {
       return { type, id, name: `route${n}`, do: [] };
     }
     case "call_proc": return { type, id, name: procedureNames[0] ?? "" };
+    case "variables_numeric_set": return { type, id, name: variableName, value: 0 };
+    case "variables_increment": return { type, id, name: variableName, value: 1 };
+    case "variables_get": return { type, id, name: variableName };
+    case "math_number": return { type, id, value: 0 };
+    case "math_arithmetic": return { type, id, op: "ADD", a: null, b: null };
+    case "logic_compare": return { type, id, op: "EQ", a: null, b: null };
+    case "logic_negate": return { type, id, condition: null };
+    case "road_exists": return { type, id, direction: "FORWARD" };
+    case "traffic_light": return { type, id, colour: "RED" };
     default: return { type, id };
   }
+}
+
+/** The variable names a program uses, sorted (for the name boxes' suggestions). */
+export function variableNames(program) {
+  const names = new Set();
+  const see = (node) => { if (/^variables_/.test(node.type ?? "") && node.name) names.add(node.name); };
+  walk(program, see);
+  walkNested(program, see);
+  return [...names].sort((a, b) => a.localeCompare(b));
 }
 
 /** Inserts `block` at `selection`; returns the selection that follows it (inside a new container, after anything else). */
@@ -215,27 +228,15 @@ export function procedureNames(program) {
   return program.procedures.map((procedure) => procedure.name);
 }
 
-/** The block that owns a condition socket for a selection: the loop itself, or the if branch chosen. */
-export function conditionTarget(program, selection) {
-  if (!selection?.id || selection.id === "start") return null;
-  const place = find(program, selection.id);
-  if (!place) return null;
-  const block = place.block;
-  if (block.type === "controls_repeat_while" || block.type === "controls_repeat_until") return { owner: block, key: "condition" };
-  if (block.type === "controls_if") {
-    const index = /^body:(\d+)$/.exec(selection.slot ?? "")?.[1];
-    return { owner: block.branches[Number(index ?? 0)], key: "condition", block };
-  }
-  return null;
-}
-
 /** A program read back from storage (or written elsewhere), with an id on every block so runs can
  *  name them; an empty program when it does not look like ours. */
 export function sanitize(value) {
   if (!value || !Array.isArray(value.blocks)) return emptyProgram();
   const program = { blocks: value.blocks, procedures: Array.isArray(value.procedures) ? value.procedures : [] };
   const missing = [];
-  walk(program, (block) => { if (typeof block.id !== "string" || !block.id) missing.push(block); });
+  const check = (block) => { if (typeof block.id !== "string" || !block.id) missing.push(block); };
+  walk(program, check);
+  walkNested(program, check);
   for (const block of missing) block.id = nextId(program);
   for (const procedure of program.procedures) procedure.type = "declare_proc";
   return program;
@@ -296,26 +297,6 @@ export function removeChain(program, id) {
   const place = find(program, id);
   if (!place) return [];
   return place.list === program.procedures ? place.list.splice(place.index, 1) : place.list.splice(place.index);
-}
-
-/** The object holding a condition socket: a loop (`branch` null) or one branch of an if. */
-export function conditionOwner(program, blockId, branch) {
-  const place = find(program, blockId);
-  if (!place) return null;
-  if (place.block.type === "controls_if") return place.block.branches[Number(branch)] ?? null;
-  return "condition" in place.block ? place.block : null;
-}
-
-/** The condition a palette block puts into a socket holding `current`: a plain condition with its
- *  first choice, or "not" around what the socket holds (around `fallback` when it is empty). */
-export function conditionFor(type, current, fallback) {
-  if (type === "logic_negate") {
-    const inner = current?.type === "logic_negate" ? current.condition : current ?? fallback;
-    return inner ? { type, condition: structuredClone(inner) } : null;
-  }
-  if (type === "road_exists") return { type, direction: "FORWARD" };
-  if (type === "traffic_light") return { type, colour: "RED" };
-  return { type };
 }
 
 /** Moves block `id` one place up (dir −1) or down (+1) through the tree, for the keyboard: past a
