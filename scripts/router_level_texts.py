@@ -12,7 +12,7 @@ sentence against the level. A lesson that says "two squares" while the solution 
 the kind of mistake this is for; the automatic checks catch only the mechanical ones (a button or
 block named differently from the page, a quoted block name that does not exist).
 
-The texts themselves are written in scripts/router_level_specs.py (run scripts/router_levels.py
+The texts themselves are written in scripts/router_level_specs*.py (run scripts/router_levels.py
 after changing them).
 """
 
@@ -50,15 +50,16 @@ def page_buttons() -> dict[str, str]:
 
 
 def page_block_labels() -> dict[str, str]:
-    """Block type → its label on the page (program.js's BLOCKS table)."""
-    with open(os.path.join(PAGE, "program.js"), encoding="utf-8") as f:
+    """Block type → its label on the page (the `label` table of block-labels.js, which program.js reads)."""
+    with open(os.path.join(PAGE, "block-labels.js"), encoding="utf-8") as f:
         text = f.read()
-    return dict(re.findall(r'^\s+(\w+): \{ label: "([^"]+)"', text, re.M))
+    table = re.search(r"^  label: \{\n(.*?)^  \},", text, re.M | re.S)
+    return dict(re.findall(r'(\w+): "([^"]+)"', table.group(1))) if table else {}
 
 
 def block_buttons() -> set[str]:
-    """The small buttons on the blocks themselves ("+ else if", "+ else"), from block-view.js."""
-    with open(os.path.join(PAGE, "block-view.js"), encoding="utf-8") as f:
+    """The small buttons on the blocks themselves ("+ else if", "+ else"), from block-labels.js."""
+    with open(os.path.join(PAGE, "block-labels.js"), encoding="utf-8") as f:
         return set(re.findall(r'"(\+ [^"]+)"', f.read()))
 
 
@@ -161,7 +162,7 @@ def solution_file(spec) -> str:
 
 
 def main(argv) -> int:
-    from router_level_specs import LEVELS
+    _, LEVELS = rl.load_specs()
     check_only = "--check" in argv
     wanted = {a for a in argv if a.isdigit()}
     buttons, labels = page_buttons(), page_block_labels()
