@@ -38,7 +38,7 @@ def arith(a, op, b):
 
 
 level(episode=11, name="Counting squares", theme="grass", character="van",
-      lesson="A variable is a box with a name that holds a number. Set 'count' to 0, then change it by 1 each time the van moves. Repeat until count = 8 stops the loop at just the right moment.",
+      lesson="A variable is a box with a name that holds a number. Set count to 0, then change it by 1 each time the van moves. Repeat until count = 8 stops the loop at just the right moment.",
       hint="Set count to 0. Repeat until count = 8: Move forwards, then change count by 1.",
       map=draw([walk((0, 5), "E9")], houses=[(9, 5)],
                decor=scatter("T 1,7 t 4,6 b 7,7 T 2,2 p 5,2 t 8,1 b 0,0")),
