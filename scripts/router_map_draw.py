@@ -96,3 +96,20 @@ def sprinkle(roads, seed: int, count: int = 7) -> dict:
     rng.shuffle(free)
     kinds = ["T", "t", "b", "T", "t", "p", "b"]
     return {square: kinds[i % len(kinds)] for i, square in enumerate(free[:count])}
+
+
+def trace_python(depot, heading: str, source: str, houses=()) -> list[tuple[int, int]]:
+    """Like `trace`, for a Python program (run by CPython): the squares it drives on an open field."""
+    from router_sim import run_python
+
+    class Open:
+        id, max_fuel, lights = "trace", 1000, []
+
+    neighbours = {(x, y): [(x + dx, y + dy) for dx, dy in STEPS.values()
+                           if 0 <= x + dx < COLUMNS and 0 <= y + dy < ROWS]
+                  for x in range(COLUMNS) for y in range(ROWS)}
+    built = {"depot": depot, "heading": heading, "neighbours": neighbours, "houses": list(houses), "cows": {}}
+    ok, reason, sim = run_python(Open(), built, source)
+    if not ok and not reason.startswith("not delivered"):
+        raise ValueError(f"the program can't be traced: {reason}")
+    return sim.visited
