@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Authoring tool for Tessera's own Rapid Router levels.
 
-The levels live in scripts/router_level_specs.py (the source of truth): each is a small ASCII map
-plus its texts, toolbox and reference solution. Running this script
+The levels live in the spec modules (the source of truth; SPEC_MODULES below): episodes 1–10 in
+router_level_specs.py, 11 in router_level_specs_numbers.py, the Python Den in
+router_level_specs_den1.py and _den2.py (one router_den_*.py module per episode). Each level is a
+small ASCII map (router_map_draw.py can draw one from a drive) plus its texts, toolbox and
+reference solution in the nested program form of router_program.py, or a hand-written Python
+program (counted as the engine counts it by router_python_mirror.py). Running this script
 
     python3 scripts/router_levels.py            # check every level and write the files
     python3 scripts/router_levels.py --check    # check only (exit 1 on a problem)
@@ -11,8 +15,8 @@ plus its texts, toolbox and reference solution. Running this script
 turns every map into our JSON level format (`Sources/RouterKit/Levels/<id>.json`, with the road
 graph's connections symmetric and `road[0]` the depot), writes `episodes.json`, and writes each
 reference solution (`Tests/RouterKitTests/Solutions/<id>.json` in our JSON block format, or
-`<id>.py` for Python levels). Before writing it runs every solution through a small simulator of
-the rules in shared/reference/rapid-router.md §4 and §5 and insists on a delivery at full marks
+`<id>.py` for Python levels). Before writing it runs every solution through a small simulator
+(router_sim.py) of the rules in shared/reference/rapid-router.md §4 and §5 and insists on a delivery at full marks
 (shortest route, block count = the model solution). The Swift test `LevelSolutionTests` then runs
 the same solutions through the real engine.
 
