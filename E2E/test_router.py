@@ -198,6 +198,7 @@ def test_a_python_solution_finishes_level_51_and_errors_mark_their_line(page):
     expect(page.get_by_test_id("error-line")).to_have_count(0)
     # Full marks, whatever the level counts: Python-only levels score the route alone (no algorithm score).
     play_to_full_marks(page, re.compile(r"^(\d+)/\1$"))
+    expect(page.get_by_test_id("score-note")).not_to_contain_text("block")  # no "(0 blocks)" for a Python program
     assert problems == []
 
 

@@ -182,7 +182,9 @@ export class Runner {
     $("route-score").textContent = scoreText(score.route, score.routeMax);
     $("algorithm-score").textContent = scoreText(score.algorithm, score.algorithmMax);
     $("total-score").textContent = `${score.total}/${score.max}`;
-    $("score-note").textContent = outcome.success ? `${score.message} (${result.blockCount} block${result.blockCount === 1 ? "" : "s"})` : "";
+    // The block count means nothing for a Python program (it is always 0 there).
+    const blocks = this.state.mode === "python" ? "" : ` (${result.blockCount} block${result.blockCount === 1 ? "" : "s"})`;
+    $("score-note").textContent = outcome.success ? `${score.message}${blocks}` : "";
     // Previous/Next, the end of an episode, the hint offer and "Now try it in Python" (journey-result.js).
     const { words, focus } = this.page.journey.decorate(result);
     $("result").hidden = false;
