@@ -129,6 +129,11 @@ struct PythonCompiler {
                 result.append(.ifElse(branches: compiled, otherwise: elseBody, id: .line(at.line)))
             case .whileLoop(let test, let body, let at):
                 result.append(.repeatWhile(try condition(test), until: false, body: try block(body, topLevel: false), id: .line(at.line)))
+            case .breakLoop(let at): throw Self.noBlock("`break`", at)
+            case .continueLoop(let at): throw Self.noBlock("`continue`", at)
+            case .returnValue(let value, let at):
+                throw Self.noBlock(value == nil ? "`return`" : "a function that gives back a value", at)
+            case .setItem(let base, _, _, _, let at): throw Self.noBlock("changing a list item (`\(base.text)[…] = …`)", at)
             case .forLoop(let variable, let iterable, let body, let at):
                 result += try forLoop(variable, iterable, try block(body, topLevel: false), reads: readNames.contains(variable), at)
             }
@@ -160,9 +165,7 @@ struct PythonCompiler {
             }
             if Self.actions[name] != nil { throw Self.fail(at, "`\(name)()` is something the van does: write `\(van).\(name)()`") }
             if name == "Van" { throw Self.fail(at, "give the van a name: `my_van = Van()`") }
-            if Self.builtins.contains(name) {
-                throw Self.fail(at, "`\(name)` isn't available in this game; the van is driven with `\(van).move_forwards()` and friends")
-            }
+            if Self.builtins.contains(name) { throw Self.noBlock("`\(name)`", at) }
             let advice = Self.suggest(name, among: Array(procedures.keys))
             throw Self.fail(at, "there is no procedure called `\(name)`\(advice.isEmpty ? " (define it with `def \(name)():`)" : advice)")
         case .attribute:
@@ -236,10 +239,11 @@ struct PythonCompiler {
         case .not(let inner, _): return .not(try condition(inner), id: id)
         case .binary("and", let a, let b, _): return .and(try condition(a), try condition(b), id: id)
         case .binary("or", let a, let b, _): return .or(try condition(a), try condition(b), id: id)
+        case .chain: throw Self.fail(at, "compare two things at a time (join comparisons with `and`)")
         case .compare(let op, let a, let b, _):
             let operators: [String: ComparisonOperator] = ["==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual,
                                                            ">": .greater, ">=": .greaterOrEqual]
-            guard let comparison = operators[op] else { throw Self.fail(at, "`\(op)` can't compare numbers") }
+            guard let comparison = operators[op] else { throw Self.noBlock("`\(op)`", at) }
             return .compare(comparison, try self.expression(a), try self.expression(b), id: id)
         case .call(.attribute(let base, let method, _), let arguments, _):
             try checkVan(base, method: method, at)
@@ -291,7 +295,10 @@ struct PythonCompiler {
         case .index:
             throw Self.fail(at, "only a coordinate can be indexed: `\(van).get_current_coordinate()[0]` or `[1]`")
         case .string: throw Self.fail(at, "text in quotes can only name a direction or a light colour")
-        case .bool, .not, .compare: throw Self.fail(at, "`\(expression.text)` is True or False, not a number")
+        case .bool, .not, .compare, .chain: throw Self.fail(at, "`\(expression.text)` is True or False, not a number")
+        case .none: throw Self.noBlock("`None`", at)
+        case .list: throw Self.noBlock("a list", at)
+        case .slice: throw Self.noBlock("part of a list (`[a:b]`)", at)
         case .call(.attribute(_, let method, _), _, _) where Self.coordinates[method] != nil:
             throw Self.fail(at, "a coordinate is two numbers: use `\(expression.text)[0]` for x or `[1]` for y")
         case .call, .attribute: throw Self.fail(at, "`\(expression.text)` isn't a number")
@@ -326,7 +333,10 @@ struct PythonCompiler {
         func walk(_ e: PyExpr) {
             switch e {
             case .name(let n, _): names.insert(n)
-            case .number, .string, .bool: break
+            case .number, .string, .bool, .none: break
+            case .list(let items, _): items.forEach(walk)
+            case .chain(_, let operands, _): operands.forEach(walk)
+            case .slice(let base, let from, let to, _): walk(base); from.map(walk); to.map(walk)
             case .call(let f, let args, _): walk(f); args.forEach(walk)
             case .attribute(let base, _, _), .negate(let base, _), .not(let base, _): walk(base)
             case .index(let a, let b, _), .binary(_, let a, let b, _), .compare(_, let a, let b, _): walk(a); walk(b)
@@ -336,7 +346,9 @@ struct PythonCompiler {
             switch statement {
             case .expression(let e, _), .assign(_, let e, _): walk(e)
             case .augmented(let target, _, let e, _): names.insert(target); walk(e)
-            case .pass, .importFrom, .importModule, .global: break
+            case .pass, .importFrom, .importModule, .global, .breakLoop, .continueLoop: break
+            case .returnValue(let e, _): e.map(walk)
+            case .setItem(let base, let index, _, let value, _): walk(base); walk(index); walk(value)
             case .def(_, _, let body, _): reads(in: body, into: &names)
             case .ifElse(let branches, let otherwise, _):
                 for (test, body) in branches { walk(test); reads(in: body, into: &names) }
@@ -368,6 +380,11 @@ struct PythonCompiler {
             }
         }
         return row[b.count]
+    }
+
+    /// Python the runtime runs but the block tree cannot hold (so it has no block count).
+    static func noBlock(_ what: String, _ at: PySource) -> ProgramError {
+        fail(at, "\(what) has no block, so this program can't be shown or counted as blocks")
     }
 
     static func fail(_ at: PySource, _ message: String) -> ProgramError {

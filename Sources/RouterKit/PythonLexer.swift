@@ -69,6 +69,9 @@ enum PythonLexer {
                 if c.isASCII && (c.isLetter || c == "_") {
                     var j = i
                     while j < chars.count, chars[j].isASCII && (chars[j].isLetter || chars[j].isNumber || chars[j] == "_") { j += 1 }
+                    if j < chars.count, chars[j] == "'" || chars[j] == "\"", j - i <= 2, chars[i..<j].allSatisfy({ "fFrRbBuU".contains($0) }) {
+                        throw error(lineNumber, i + 1, "`\(String(chars[i..<j]))` before quotes isn't part of the Python used in this game; join text with `+` and `str()`, as in `'I have ' + str(n)`")
+                    }
                     tokens.append(PyToken(kind: .name, text: String(chars[i..<j]), at: at))
                     i = j
                 } else if c.isASCII && c.isNumber {
@@ -88,17 +91,30 @@ enum PythonLexer {
                     tokens.append(PyToken(kind: .number, text: text, at: at, value: value))
                     i = j
                 } else if c == "'" || c == "\"" {
-                    var j = i + 1
+                    var j = i + 1, text = ""
                     while j < chars.count, chars[j] != c {
-                        if chars[j] == "\\" { throw error(lineNumber, j + 1, "backslashes aren't supported inside quotes") }
+                        if chars[j] == "\\" {
+                            // The escapes a child meets first; anything else is refused rather than guessed.
+                            guard j + 1 < chars.count, let escaped = Self.escapes[chars[j + 1]] else {
+                                throw error(lineNumber, j + 1, "inside quotes a backslash can only start \\n (new line), \\t, \\\\, \\' or \\\"")
+                            }
+                            text.append(escaped)
+                            j += 2
+                            continue
+                        }
+                        text.append(chars[j])
                         j += 1
                     }
                     guard j < chars.count else { throw error(lineNumber, i + 1, "the text in quotes is never closed: add \(c) at its end") }
                     if j == i + 1, j + 1 < chars.count, chars[j + 1] == c {
                         throw error(lineNumber, i + 1, "triple-quoted text isn't supported; use # for comments")
                     }
-                    tokens.append(PyToken(kind: .string, text: String(chars[(i + 1)..<j]), at: at))
+                    tokens.append(PyToken(kind: .string, text: text, at: at))
                     i = j + 1
+                } else if c == "{" || c == "}" {
+                    throw error(lineNumber, i + 1, "dictionaries and sets (`{…}`) aren't part of the Python used in this game; use a list `[…]` instead")
+                } else if c == "." && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber {
+                    throw error(lineNumber, i + 1, "only whole numbers can be used here (no decimal point); `//` divides into whole numbers")
                 } else if let op = operators.first(where: { matches($0, chars, i) }) {
                     if op == "(" || op == "[" { brackets.append((Character(op), at)) }
                     if op == ")" || op == "]" {
@@ -127,6 +143,8 @@ enum PythonLexer {
         tokens.append(PyToken(kind: .end, text: "", at: PySource(line: endLine, column: 1)))
         return tokens
     }
+
+    static let escapes: [Character: Character] = ["n": "\n", "t": "\t", "\\": "\\", "'": "'", "\"": "\""]
 
     private static func matches(_ op: String, _ chars: [Character], _ i: Int) -> Bool {
         var j = i

@@ -7,6 +7,14 @@ indirect enum PyExpr: Hashable, Sendable {
     case number(Int, PySource)
     case string(String, PySource)
     case bool(Bool, PySource)
+    case none(PySource)
+    /// `[a, b]`; also the right side of `x, y = a, b` (a tuple, read as a list).
+    case list([PyExpr], PySource)
+    /// `a[i:j]` (either end may be missing; no step).
+    case slice(PyExpr, PyExpr?, PyExpr?, PySource)
+    /// `a < b <= c`: the operators and the operands (one more than the operators), each operand
+    /// evaluated once, as Python does.
+    case chain([String], [PyExpr], PySource)
     case call(PyExpr, [PyExpr], PySource)
     case attribute(PyExpr, String, PySource)
     case index(PyExpr, PyExpr, PySource)
@@ -20,7 +28,8 @@ indirect enum PyExpr: Hashable, Sendable {
         switch self {
         case .name(_, let at), .number(_, let at), .string(_, let at), .bool(_, let at), .call(_, _, let at),
              .attribute(_, _, let at), .index(_, _, let at), .negate(_, let at), .not(_, let at),
-             .binary(_, _, _, let at), .compare(_, _, _, let at):
+             .binary(_, _, _, let at), .compare(_, _, _, let at), .none(let at), .list(_, let at), .slice(_, _, _, let at),
+             .chain(_, _, let at):
             return at
         }
     }
@@ -38,6 +47,11 @@ indirect enum PyExpr: Hashable, Sendable {
         case .negate(let e, _): return "-\(e.text)"
         case .not(let e, _): return "not \(e.text)"
         case .binary(let op, let a, let b, _), .compare(let op, let a, let b, _): return "\(a.text) \(op) \(b.text)"
+        case .none: return "None"
+        case .list(let items, _): return "[\(items.map(\.text).joined(separator: ", "))]"
+        case .slice(let base, let from, let to, _): return "\(base.text)[\(from?.text ?? ""):\(to?.text ?? "")]"
+        case .chain(let ops, let operands, _):
+            return zip(ops, operands.dropFirst()).reduce(operands.first?.text ?? "") { "\($0) \($1.0) \($1.1.text)" }
         }
     }
 }
@@ -56,6 +70,21 @@ indirect enum PyStmt: Sendable {
     case whileLoop(PyExpr, [PyStmt], PySource)
     case forLoop(String, PyExpr, [PyStmt], PySource)
     case def(String, [String], [PyStmt], PySource)
+    case breakLoop(PySource)
+    case continueLoop(PySource)
+    case returnValue(PyExpr?, PySource)
+    /// `a[i] = e`, `a[i] += e`: the list, the index, the operator (`=` or `+`, `-`, …) and the value.
+    case setItem(PyExpr, PyExpr, String, PyExpr, PySource)
+
+    var at: PySource {
+        switch self {
+        case .expression(_, let at), .assign(_, _, let at), .augmented(_, _, _, let at), .pass(let at),
+             .importFrom(_, _, let at), .importModule(_, let at), .global(_, let at), .ifElse(_, _, let at),
+             .whileLoop(_, _, let at), .forLoop(_, _, _, let at), .def(_, _, _, let at), .breakLoop(let at),
+             .continueLoop(let at), .returnValue(_, let at), .setItem(_, _, _, _, let at):
+            return at
+        }
+    }
 }
 
 struct PythonParser {
@@ -74,10 +103,26 @@ struct PythonParser {
 
     // MARK: statements
 
-    private static let unsupported: Set<String> = [
-        "break", "continue", "return", "class", "try", "except", "finally", "with", "lambda", "del", "raise",
-        "assert", "yield", "async", "await", "nonlocal", "is",
+    /// Python words a child may meet elsewhere, each with what to write here instead.
+    static let unsupported: [String: String] = [
+        "class": "use functions (`def`) and lists instead",
+        "try": "check with `if` before doing something that could go wrong",
+        "except": "check with `if` before doing something that could go wrong",
+        "finally": "put the lines after the code they should follow",
+        "with": "write the lines inside it on their own",
+        "lambda": "define a function with `def` instead",
+        "del": "give the variable a new value instead (or use `my_list.pop()` for a list)",
+        "raise": "use `print` to say what went wrong, then `return`",
+        "assert": "check with `if` and `print` instead",
+        "yield": "build a list with `append` and `return` it instead",
+        "async": "write ordinary functions with `def`", "await": "write ordinary functions with `def`",
+        "nonlocal": "use `global` for a variable outside every function, or pass values as parameters",
+        "is": "compare with `==` instead",
     ]
+
+    static func refusal(_ word: String) -> String {
+        "`\(word)` isn't part of the Python used in this game" + (unsupported[word].map { "; \($0)" } ?? "")
+    }
 
     private mutating func statement(depth: Int) throws(ProgramError) -> PyStmt {
         let token = peek
@@ -95,8 +140,8 @@ struct PythonParser {
             case "for": return try forStatement(depth: depth)
             case "def": return try defStatement(depth: depth)
             case "elif", "else": throw fail(token, "`\(token.text)` needs an `if` just above it, at the same indentation")
-            case let word where Self.unsupported.contains(word):
-                throw fail(token, "`\(word)` isn't part of the Python used in this game")
+            case let word where Self.unsupported[word] != nil:
+                throw fail(token, Self.refusal(word))
             default: break
             }
         }
@@ -111,6 +156,18 @@ struct PythonParser {
         case (.name, "pass"):
             advance()
             return .pass(token.at)
+        case (.name, "break"):
+            advance()
+            return .breakLoop(token.at)
+        case (.name, "continue"):
+            advance()
+            return .continueLoop(token.at)
+        case (.name, "return"):
+            advance()
+            if peek.kind == .newline || peek.kind == .end { return .returnValue(nil, token.at) }
+            return .returnValue(try tupleOrTest(), token.at)
+        case (.name, let word) where Self.unsupported[word] != nil:
+            throw fail(token, Self.refusal(word))
         case (.name, "import"):
             advance()
             return .importModule(try name("a module name after `import`").text, token.at)
@@ -134,7 +191,7 @@ struct PythonParser {
             var targets = [first]
             while accept(",") { targets.append(try test()) }
             try expect("=", "a list of names must be followed by `=`")
-            let value = try test()
+            let value = try tupleOrTest()
             var names: [String] = []
             for target in targets {
                 guard case .name(let n, _) = target else { throw fail(token, "only names can be given values: `\(target.text)` isn't a name") }
@@ -145,13 +202,28 @@ struct PythonParser {
         if peek.kind == .op, ["=", "+=", "-=", "*=", "//=", "%="].contains(peek.text) {
             let op = peek.text
             advance()
+            if case .index(let base, let index, _) = first {
+                return .setItem(base, index, op == "=" ? "=" : String(op.dropLast()), try tupleOrTest(), token.at)
+            }
             guard case .name(let target, _) = first else {
                 throw fail(token, "only a variable name can be given a value, not `\(first.text)`")
             }
-            let value = try test()
+            let value = try tupleOrTest()
             return op == "=" ? .assign([target], value, token.at) : .augmented(target, String(op.dropLast()), value, token.at)
         }
         return .expression(first, token.at)
+    }
+
+    /// `e` or `e1, e2, …` (a tuple, read as a list) on the right of `=` and after `return`.
+    private mutating func tupleOrTest() throws(ProgramError) -> PyExpr {
+        let first = try test()
+        guard peek.kind == .op, peek.text == "," else { return first }
+        var items = [first]
+        while accept(",") {
+            guard items.count < PythonLimits.maxListLiteral else { throw fail(peek, "a list written out in the program can have at most \(PythonLimits.maxListLiteral) items") }
+            items.append(try test())
+        }
+        return .list(items, first.at)
     }
 
     private mutating func ifStatement(depth: Int) throws(ProgramError) -> PyStmt {
@@ -231,6 +303,7 @@ struct PythonParser {
 
     private mutating func binary(level: Int) throws(ProgramError) -> (expr: PyExpr, depth: Int) {
         if level == 2 { return try notTest() }
+        if level == 3 { return try comparison() }
         if level == Self.levels.count { return try unary() }
         var left = try binary(level: level + 1)
         while Self.levels[level].contains(peek.text), peek.kind == .op || peek.kind == .name {
@@ -239,14 +312,44 @@ struct PythonParser {
             let right = try binary(level: level + 1)
             let depth = max(left.depth, right.depth) + 1
             guard depth <= ProgramLimits.maxDepth else { throw fail(op, "this expression is too long; split it into steps") }
-            if level == 3 {
-                if Self.levels[3].contains(peek.text) { throw fail(peek, "compare two things at a time (join comparisons with `and`)") }
-                left = (.compare(op.text, left.expr, right.expr, op.at), depth)
-            } else {
-                left = (.binary(op.text, left.expr, right.expr, op.at), depth)
-            }
+            left = (.binary(op.text, left.expr, right.expr, op.at), depth)
         }
         return left
+    }
+
+    /// The comparison operator at `peek` (`not in` is two words), or nil.
+    private var comparisonOperator: String? {
+        if peek.kind == .op, Self.levels[3].contains(peek.text) { return peek.text }
+        guard peek.kind == .name else { return nil }
+        if peek.text == "in" { return "in" }
+        if peek.text == "is" { return "is" }
+        if peek.text == "not", position + 1 < tokens.count, tokens[position + 1].kind == .name, tokens[position + 1].text == "in" {
+            return "not in"
+        }
+        return nil
+    }
+
+    /// `a < b`, `a in b`, `a not in b`, and chains `a < b < c` (each operand evaluated once).
+    private mutating func comparison() throws(ProgramError) -> (expr: PyExpr, depth: Int) {
+        let first = try binary(level: 4)
+        var operands = [first.expr], operators: [String] = [], depth = first.depth, at = first.expr.at
+        while let op = comparisonOperator {
+            let token = peek
+            if op == "is" { throw fail(token, Self.refusal("is")) }
+            advance()
+            if op == "not in" { advance() }
+            if operators.isEmpty { at = token.at }
+            let right = try binary(level: 4)
+            operators.append(op)
+            operands.append(right.expr)
+            depth = max(depth, right.depth) + 1
+            guard depth <= ProgramLimits.maxDepth else { throw fail(token, "this expression is too long; split it into steps") }
+        }
+        switch operators.count {
+        case 0: return first
+        case 1: return (.compare(operators[0], operands[0], operands[1], at), depth)
+        default: return (.chain(operators, operands, at), depth)
+        }
     }
 
     private mutating func notTest() throws(ProgramError) -> (expr: PyExpr, depth: Int) {
@@ -299,16 +402,39 @@ struct PythonParser {
             case "(":
                 var arguments: [PyExpr] = []
                 if !accept(")") {
-                    repeat { arguments.append(try test()) } while accept(",")
+                    repeat {
+                        if peek.kind == .op, peek.text == ")" { break }  // a trailing comma
+                        if peek.kind == .name, position + 1 < tokens.count, tokens[position + 1].kind == .op, tokens[position + 1].text == "=" {
+                            throw fail(peek, "named arguments (`\(peek.text)=…`) aren't part of the Python used in this game; give the values in order")
+                        }
+                        if peek.kind == .op, peek.text == "*" || peek.text == "**" {
+                            throw fail(peek, "`\(peek.text)` before an argument isn't part of the Python used in this game; give the values one by one")
+                        }
+                        guard arguments.count < PythonLimits.maxArguments else {
+                            throw fail(peek, "a call can take at most \(PythonLimits.maxArguments) values")
+                        }
+                        arguments.append(try test())
+                    } while accept(",")
                     try expect(")", "close the brackets of `\(expr.text)(…)`")
                 }
                 expr = .call(expr, arguments, token.at)
             case ".":
                 expr = .attribute(expr, try name("a name after `.`").text, token.at)
             default:
-                let index = try test()
-                try expect("]", "close the square bracket: `\(expr.text)[…]`")
-                expr = .index(expr, index, token.at)
+                let start: PyExpr? = peek.kind == .op && peek.text == ":" ? nil : try test()
+                if accept(":") {
+                    let end: PyExpr? = peek.kind == .op && (peek.text == "]" || peek.text == ":") ? nil : try test()
+                    if peek.kind == .op, peek.text == ":" {
+                        throw fail(peek, "slices with a step (`[a:b:step]`) aren't part of the Python used in this game; use a `for` loop over `range(a, b, step)`")
+                    }
+                    try expect("]", "close the square bracket: `\(expr.text)[…]`")
+                    expr = .slice(expr, start, end, token.at)
+                } else if let start {
+                    try expect("]", "close the square bracket: `\(expr.text)[…]`")
+                    expr = .index(expr, start, token.at)
+                } else {
+                    throw fail(token, "something is missing between the square brackets")
+                }
             }
             depth += 1
             guard depth <= ProgramLimits.maxDepth else { throw fail(token, "this expression is too long; split it into steps") }
@@ -328,6 +454,28 @@ struct PythonParser {
         case .name where token.text == "True" || token.text == "False":
             advance()
             return (.bool(token.text == "True", token.at), 1)
+        case .name where token.text == "None":
+            advance()
+            return (.none(token.at), 1)
+        case .name where Self.unsupported[token.text] != nil:
+            throw fail(token, Self.refusal(token.text))
+        case .op where token.text == "[":
+            advance()
+            var items: [PyExpr] = []
+            if !accept("]") {
+                repeat {
+                    if peek.kind == .op, peek.text == "]" { break }  // a trailing comma
+                    guard items.count < PythonLimits.maxListLiteral else {
+                        throw fail(peek, "a list written out in the program can have at most \(PythonLimits.maxListLiteral) items")
+                    }
+                    items.append(try test())
+                    if peek.kind == .name, peek.text == "for" {
+                        throw fail(peek, "list comprehensions (`[… for …]`) aren't part of the Python used in this game; start with `[]` and `append` in a `for` loop")
+                    }
+                } while accept(",")
+                try expect("]", "close the square bracket `]` of the list")
+            }
+            return (.list(items, token.at), 1)
         case .name where !PythonLexer.keywords.contains(token.text):
             advance()
             return (.name(token.text, token.at), 1)

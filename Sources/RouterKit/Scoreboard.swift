@@ -119,11 +119,9 @@ public struct Scoreboard: Codable, Equatable, Sendable {
 }
 
 extension Level {
-    /// The most a run can score here: the route score, and the algorithm score when the level has
-    /// model solutions to measure against (as `Scoring.score` counts it).
-    public var fullScore: Int {
-        scoring.routeMax + (scoring.modelSolutions.isEmpty ? 0 : scoring.algorithmMax)
-    }
+    /// The most a run can score here: the route score, and the algorithm score when it is on
+    /// (`Scoring.algorithmMax(for:)`: never on Python-only levels; only with model solutions).
+    public var fullScore: Int { Scoring.fullScore(self) }
 }
 
 extension Int {

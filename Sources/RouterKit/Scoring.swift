@@ -30,19 +30,31 @@ public enum Scoring {
         "Your program is shorter than the one we had in mind. Read the lesson again or ask for a hint."
     public static let acedMessage = "Congratulations! You've aced it."
     public static let failedMessage = "No score this time: the delivery has to work first."
+    public static let noBlockCountMessage = "Blocks can't say everything this Python does, so it gets no algorithm score: that score counts blocks."
+
+    /// The algorithm part's maximum on `level`: off (0) on Python-only levels, as the original
+    /// switches it off for its Python levels (Python is not counted in blocks), and on levels
+    /// without model solutions to measure against; else the level's own.
+    public static func algorithmMax(for level: Level) -> Int {
+        if level.pythonEnabled && !level.blocklyEnabled { return 0 }
+        return level.scoring.modelSolutions.isEmpty ? 0 : level.scoring.algorithmMax
+    }
+
+    /// The most a run can score on `level` (what `Level.fullScore`, the scoreboard and progress use).
+    public static func fullScore(_ level: Level) -> Int { level.scoring.routeMax + algorithmMax(for: level) }
 
     /// The score of a run. A failed run scores 0 (out of the usual maximum). `blockCount` is the
-    /// program's block count with the original's counting quirks (the program side computes it).
-    public static func score(level: Level, outcome: RunOutcome, visitedNodes: [Coordinate], blockCount: Int) -> Score {
+    /// program's block count with the original's counting quirks (the program side computes it);
+    /// nil for Python that blocks cannot say, which earns no algorithm points (out of the usual maximum).
+    public static func score(level: Level, outcome: RunOutcome, visitedNodes: [Coordinate], blockCount: Int?) -> Score {
         let routeMax = level.scoring.routeMax
-        // The original gives no algorithm score when a level has no model solution.
-        let algorithmMax = level.scoring.modelSolutions.isEmpty ? 0 : level.scoring.algorithmMax
+        let algorithmMax = algorithmMax(for: level)
         guard outcome.success else {
             return Score(route: 0, algorithm: 0, routeMax: routeMax, algorithmMax: algorithmMax, message: failedMessage)
         }
         let route = routeScore(level: level, visitedNodes: visitedNodes)
         let initial = algorithmMax > 0
-            ? initialAlgorithmScore(blockCount: blockCount, modelSolutions: level.scoring.modelSolutions, max: algorithmMax)
+            ? initialAlgorithmScore(blockCount: blockCount ?? Int.max, modelSolutions: level.scoring.modelSolutions, max: algorithmMax)
             : nil
         let algorithm = initial.map { finalAlgorithmScore(initial: $0, max: algorithmMax) } ?? 0
         // The original's order: a long route first, then a too short or too long program.

@@ -68,7 +68,7 @@ struct RouterCommand: AsyncParsableCommand {
         @Option(help: "The program: a .py (Python), .xml (Rapid Router's Blockly XML) or .json (our blocks) file.")
         var program: String
         @OptionGroup var storage: Storage
-        @Flag(help: "Print one JSON object: outcome, message, blocks, score {route, algorithm, total, max}, events.")
+        @Flag(help: "Print one JSON object: outcome, message, blocks, score {route, algorithm, total, max}, events, output (what Python printed).")
         var json = false
 
         func run() async throws {
@@ -84,10 +84,10 @@ struct RouterCommand: AsyncParsableCommand {
             let result: RunResult
             do {
                 let text = String(decoding: data, as: UTF8.self)
-                let parsed: Program = switch URL(fileURLWithPath: program).pathExtension.lowercased() {
-                case "py": try Program.parse(python: text)
-                case "xml": try Program.parse(blocklyXML: text)
-                default: try Program.parse(json: data)
+                let parsed: RunnableProgram = switch URL(fileURLWithPath: program).pathExtension.lowercased() {
+                case "py": .python(try PythonProgram.parse(text))
+                case "xml": .blocks(try Program.parse(blocklyXML: text))
+                default: .blocks(try Program.parse(json: data))
                 }
                 result = try RouterGame.run(parsed, on: level)
             } catch let error as ProgramError {
@@ -97,6 +97,8 @@ struct RouterCommand: AsyncParsableCommand {
             if json {
                 try printJSON(RunReport(result))
             } else {
+                // What the program printed comes first, as it would on a console, then how the run ended.
+                for line in result.output { print(line) }
                 print(result.outcome.success ? "Success! \(result.outcome.message)" : "\(result.outcome.message)")
                 print("score \(result.score.total)/\(result.score.max) (route \(result.score.route), algorithm \(result.score.algorithm))"
                       + " · \(result.blockCount) blocks · \(result.events.count) events")
@@ -112,6 +114,7 @@ struct RouterCommand: AsyncParsableCommand {
             let blocks: Int
             let score: Score
             let events: [RunEvent]
+            let output: [String]
 
             init(_ result: RunResult) {
                 outcome = result.outcome.success ? "success" : (result.outcome.failure?.rawValue ?? "failure")
@@ -119,6 +122,7 @@ struct RouterCommand: AsyncParsableCommand {
                 blocks = result.blockCount
                 score = result.score
                 events = result.events
+                output = result.output
             }
         }
     }

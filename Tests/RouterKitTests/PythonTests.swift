@@ -81,7 +81,7 @@ import Testing
         ("my_van.at_destination()\n", "Line 3: `my_van.at_destination()` asks a question; use it in an `if` or a `while`."),
         ("if x = 3:\n    pass\n", "Line 3: to compare two things use `==`, not `=`."),
         ("x = 1.5\n", "Line 3: only whole numbers can be used here (no decimal point)."),
-        ("while True:\n    break\n", "Line 4: `break` isn't part of the Python used in this game."),
+        ("while True:\n    break\n", "Line 4: `break` has no block, so this program can't be shown or counted as blocks."),
         ("if True:\n    def inner():\n        pass\n", "Line 4: define procedures at the top level, not indented inside other code."),
         ("my_van.move_forwards\n", "Line 3: `my_van.move_forwards` needs brackets to run: `my_van.move_forwards()`."),
         ("myvan.move_forwards()\n", "Line 3: `myvan` isn't the van; did you mean `my_van`?"),
@@ -92,14 +92,16 @@ import Testing
         ("if 1 < 2 < 3:\n    pass\n", "Line 3: compare two things at a time (join comparisons with `and`)."),
         ("def twice(n):\n    pass\n", "Line 3: procedures here take no parameters: write `def twice():`."),
         ("def a():\n    pass\ndef a():\n    pass\n", "Line 5: `a` is already defined on line 3; give each procedure its own name."),
-        ("for i in [1, 2]:\n    pass\n", "Line 3: `[` can't be used here."),
+        ("for i in [1, 2]:\n    pass\n", "Line 3: loops count with `range`: `for i in range(3):` or `range(1, 4)`."),
         ("for i in range(1, 10, 2):\n    pass\n", "Line 3: loops count with `range`: `for i in range(3):` or `range(1, 4)`."),
         ("my_van.turn_left(\n", "Line 3: this `(` is never closed."),
         ("    my_van.wait()\n", "Line 3: this line is indented, but the line above it doesn't end with `:`."),
         ("if True:\nmy_van.wait()\n", "Line 4: the lines inside `if` must be indented (use 4 spaces)."),
         ("my_van = 3\n", "Line 3: `my_van` is the van; use another name for numbers."),
-        ("print('hello')\n", "Line 3: `print` isn't available in this game; the van is driven with `my_van.move_forwards()` and friends."),
+        ("print('hello')\n", "Line 3: `print` has no block, so this program can't be shown or counted as blocks."),
     ])
+    /// The block compiler's messages (`Program.parse(python:)`: the block count and the Python
+    /// view). Python beyond blocks runs in the Python runtime (PythonRuntimeTests).
     func mistakesSayTheLineAndWhatToFix(body: String, message: String) {
         do {
             _ = try Program.parse(python: Self.header + body)

@@ -7,7 +7,7 @@ import RouterKit
 /// stored: no level, no progress. The answer is a run's answer.
 struct DraftRunRequest {
     let level: Level
-    let program: Program
+    let program: RunnableProgram
 
     /// The keys the body may hold (the contract's `additionalProperties: false`): a draft run
     /// records nothing, so `player` and `seconds` are refused rather than silently ignored.
@@ -24,7 +24,7 @@ struct DraftRunRequest {
 
     private struct Body: Decodable {
         var level: Level
-        let program: Program
+        let program: RunnableProgram
 
         init(from decoder: any Decoder) throws {
             let body = try AnyKey.object(decoder)

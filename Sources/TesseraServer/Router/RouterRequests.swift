@@ -9,7 +9,7 @@ import RouterKit
 /// `RouterRunRequest` allows. The checks run in this order: the body's shape (400), the program
 /// (400 for a wrong shape, 422 for a program that cannot be read), `player`, `seconds`.
 struct RunRequest: Decodable {
-    let program: Program
+    let program: RunnableProgram
     /// The `program` object as sent, kept for a signed-in player's saved programs.
     let programSource: JSONValue
     let player: String?
@@ -63,7 +63,8 @@ struct ProgramBody: Decodable {
     }
 
     let form: Form
-    let program: Program
+    /// Blocks and Blockly XML read into the block tree; Python read for the Python runtime.
+    let program: RunnableProgram
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyKey.self) else { throw Self.notAnObject }
@@ -81,13 +82,15 @@ struct ProgramBody: Decodable {
             guard let text = try? fields.decode(String.self, forKey: AnyKey(form.rawValue)) else {
                 throw APIError.badRequest("`\(form.rawValue)` must be a string.", code: "bad_json")
             }
-            program = try mappingProgramErrors { form == .python ? try Program.parse(python: text) : try Program.parse(blocklyXML: text) }
+            program = try mappingProgramErrors {
+                form == .python ? .python(try PythonProgram.parse(text)) : .blocks(try Program.parse(blocklyXML: text))
+            }
         case .blocks:
             guard keys.contains("blocks") else {
                 throw APIError.badRequest("`program` needs `blocks`, `python` or `blocklyXml`.", code: "bad_json")
             }
             let json = try BlockProgramJSON(from: decoder)
-            program = try mappingProgramErrors { try json.program() }
+            program = try mappingProgramErrors { .blocks(try json.program()) }
         }
     }
 
@@ -117,7 +120,7 @@ struct AnyKey: CodingKey, ExpressibleByStringLiteral {
 
 extension KeyedDecodingContainer<AnyKey> {
     /// The body's `program` (see `ProgramBody`); missing, null or not an object is a 400.
-    func program() throws -> Program {
+    func program() throws -> RunnableProgram {
         guard contains("program"), (try? nestedContainer(keyedBy: AnyKey.self, forKey: "program")) != nil else {
             throw ProgramBody.notAnObject
         }

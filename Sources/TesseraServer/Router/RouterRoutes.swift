@@ -118,8 +118,15 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     }
 
     /// The page's read-only "Python view": what a block program says in Python, and its block count.
+    /// Python given here must keep to what blocks can say (422 with the reason otherwise).
     @Sendable func pythonView(_ request: Request, context: Context) async throws -> Response {
-        let program = try await RunRequest.decode(from: request).program
+        let sent = try await RunRequest.decode(from: request).program
+        let program = try mappingProgramErrors { () throws -> Program in
+            switch sent {
+            case .blocks(let blocks): blocks
+            case .python(let python): try python.blockProgram()
+            }
+        }
         return try JSONBody.response(PythonViewJSON(python: program.pythonView, blocks: program.blockCount))
     }
 

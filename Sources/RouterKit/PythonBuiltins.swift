@@ -1,0 +1,213 @@
+// PythonRuntime's expressions: operators, indexing, the built-in functions a child uses
+// (`print`, `len`, `str`, `int`, `range`, `abs`, `min`, `max`, `sum`, `list`), list methods
+// (`append`, `pop`), and the van's methods, which drive the simulation.
+
+enum PythonBuiltins {
+    static let names: Set<String> = ["print", "len", "str", "int", "range", "abs", "min", "max", "sum", "list", "bool"]
+}
+
+extension PythonRuntime {
+    mutating func evaluate(_ expression: PyExpr) throws(Stopped) -> PyValue {
+        switch expression {
+        case .number(let n, _): return .int(n)
+        case .string(let s, _): return .str(s)
+        case .bool(let b, _): return .bool(b)
+        case .none: return .none
+        case .name(let name, let at): return try lookup(name, at)
+        case .list(let items, _):
+            var values: [PyValue] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try evaluate(item)) }
+            try made(cells: values.count)
+            return .list(PyList(values))
+        case .negate(let inner, _): return try binary("-", .int(0), try evaluate(inner))
+        case .not(let inner, _): return .bool(!(try evaluate(inner).truthy))
+        case .binary("and", let a, let b, _):
+            let left = try evaluate(a)
+            return left.truthy ? try evaluate(b) : left
+        case .binary("or", let a, let b, _):
+            let left = try evaluate(a)
+            return left.truthy ? left : try evaluate(b)
+        case .binary(let op, let a, let b, _): return try binary(op, try evaluate(a), try evaluate(b))
+        case .compare(let op, let a, let b, _): return .bool(try compare(op, try evaluate(a), try evaluate(b)))
+        case .chain(let ops, let operands, _):
+            guard var left = try operands.first.map({ e throws(Stopped) in try evaluate(e) }) else { return .bool(true) }
+            for (op, operand) in zip(ops, operands.dropFirst()) {
+                let right = try evaluate(operand)
+                guard try compare(op, left, right) else { return .bool(false) }
+                left = right
+            }
+            return .bool(true)
+        case .index(let base, let index, _):
+            let container = try evaluate(base)
+            return try item(of: container, at: try evaluate(index), named: base.text)
+        case .slice(let base, let from, let to, _):
+            let container = try evaluate(base)
+            let start = try from.map { e throws(Stopped) in try evaluate(e) }
+            let end = try to.map { e throws(Stopped) in try evaluate(e) }
+            return try slice(container, start, end, named: base.text)
+        case .attribute(let base, let name, _):
+            let value = try evaluate(base)
+            if case .vanModule = value, name == "Van" { return .vanClass }
+            throw fail("`\(expression.text)` needs brackets to run: `\(expression.text)()`")
+        case .call(let callee, let arguments, _):
+            var values: [PyValue] = []
+            if case .attribute(let base, let method, _) = callee {
+                let target = try evaluate(base)
+                for argument in arguments { values.append(try evaluate(argument)) }
+                return try callMethod(method, on: target, values, named: base.text)
+            }
+            let function = try evaluate(callee)
+            for argument in arguments { values.append(try evaluate(argument)) }
+            switch function {
+            case .function(let f): return try call(f, values)
+            case .builtin(let name): return try builtin(name, values)
+            case .vanClass:
+                guard values.isEmpty else { throw fail("make the van with `my_van = Van()`") }
+                return .van
+            default: throw fail("`\(callee.text)` is \(function.typeName), not a function, so it can't be called with `()`")
+            }
+        }
+    }
+
+    // MARK: operators
+
+    mutating func binary(_ op: String, _ a: PyValue, _ b: PyValue) throws(Stopped) -> PyValue {
+        if let x = a.number, let y = b.number {
+            let operation: ArithmeticOperator? = switch op {
+            case "+": .add
+            case "-": .subtract
+            case "*": .multiply
+            case "/", "//": .divide
+            case "%": .modulo
+            case "**": .power
+            default: nil
+            }
+            guard let operation else { throw fail("`\(op)` can't be used on numbers") }
+            do { return .int(try Machine.apply(operation, x, y, .line(line))) } catch { throw fail(error.message) }
+        }
+        switch (op, a, b) {
+        case ("+", .str(let x), .str(let y)):
+            try made(characters: x.unicodeScalars.count + y.unicodeScalars.count)
+            return .str(x + y)
+        case ("+", .list(let x), .list(let y)):
+            try made(cells: x.items.count + y.items.count)
+            return .list(PyList(x.items + y.items))
+        case ("*", .str(let s), _), ("*", _, .str(let s)):
+            guard let times = (a.number ?? b.number) else { break }
+            try made(characters: s.unicodeScalars.count * max(0, min(times, PythonLimits.maxTextLength + 1)))
+            return .str(String(repeating: s, count: max(0, times)))
+        case ("*", .list(let list), _), ("*", _, .list(let list)):
+            guard let times = (a.number ?? b.number) else { break }
+            try made(cells: list.items.count * max(0, min(times, PythonLimits.maxListItems + 1)))
+            return .list(PyList(Array([[PyValue]](repeating: list.items, count: max(0, times)).joined())))
+        case ("+", .str, _), ("+", _, .str):
+            throw fail("text can only be joined to text: turn the number into text with `str(…)`, as in `'I have ' + str(n)`")
+        case ("%", .str, _):
+            throw fail("`%` with text isn't part of the Python used in this game; join text with `+` and `str()`")
+        default: break
+        }
+        throw fail("`\(op)` can't be used on \(a.typeName) and \(b.typeName)")
+    }
+
+    mutating func compare(_ op: String, _ a: PyValue, _ b: PyValue) throws(Stopped) -> Bool {
+        switch op {
+        case "==": return a.equals(b)
+        case "!=": return !a.equals(b)
+        case "in", "not in":
+            let found: Bool
+            switch b {
+            case .list(let list): found = list.items.contains { a.equals($0) }
+            case .tuple(let items): found = items.contains { a.equals($0) }
+            case .range(let start, let stop, let step):
+                guard let n = a.number else { found = false; break }
+                let inside = step > 0 ? (start <= n && n < stop) : (stop < n && n <= start)
+                found = inside && (n &- start) % step == 0
+            case .str(let text):
+                guard case .str(let part) = a else { throw fail("`in` with text looks for text, but this is \(a.typeName)") }
+                found = part.isEmpty || text.contains(part)
+            default: throw fail("`\(op)` looks inside a list or text, but this is \(b.typeName)")
+            }
+            return op == "in" ? found : !found
+        default:
+            let order: Bool
+            if let x = a.number, let y = b.number {
+                order = op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y
+            } else if case .str(let x) = a, case .str(let y) = b {
+                let (p, q) = (Array(x.unicodeScalars.map(\.value)), Array(y.unicodeScalars.map(\.value)))
+                order = op == "<" ? p.lexicographicallyPrecedes(q) : op == "<=" ? !q.lexicographicallyPrecedes(p)
+                    : op == ">" ? q.lexicographicallyPrecedes(p) : !p.lexicographicallyPrecedes(q)
+            } else {
+                throw fail("`\(op)` can't compare \(a.typeName) with \(b.typeName)")
+            }
+            return order
+        }
+    }
+
+    // MARK: items
+
+    /// A Python index (negative counts from the end) checked against `count`.
+    mutating func position(_ index: PyValue, count: Int, of name: String) throws(Stopped) -> Int {
+        guard let i = index.number else { throw fail("positions in `\(name)` are whole numbers, not \(index.typeName)") }
+        let position = i < 0 ? count + i : i
+        guard (0..<count).contains(position) else {
+            throw fail(count == 0 ? "`\(name)` is empty, so it has no item at position \(i)"
+                       : "`\(name)` has \(count) item\(count == 1 ? "" : "s"), so positions go from 0 to \(count - 1) (or -1 to -\(count) from the end); \(i) is outside")
+        }
+        return position
+    }
+
+    mutating func item(of container: PyValue, at index: PyValue, named name: String) throws(Stopped) -> PyValue {
+        switch container {
+        case .list(let list): return list.items[try position(index, count: list.items.count, of: name)]
+        case .tuple(let items): return items[try position(index, count: items.count, of: name)]
+        case .str(let text):
+            let characters = Array(text.unicodeScalars)
+            return .str(String(characters[try position(index, count: characters.count, of: name)]))
+        case .range(let start, let stop, let step):
+            return .int(PyValue.rangeItem(start, step, try position(index, count: PyValue.rangeCount(start, stop, step), of: name)))
+        default: throw fail("`\(name)` is \(container.typeName), which has no items to read with `[…]`")
+        }
+    }
+
+    mutating func slice(_ container: PyValue, _ from: PyValue?, _ to: PyValue?, named name: String) throws(Stopped) -> PyValue {
+        func bound(_ value: PyValue?, _ count: Int, _ otherwise: Int) throws(Stopped) -> Int {
+            guard let value, !value.equals(.none) else { return otherwise }
+            guard let n = value.number else { throw fail("the ends of a slice of `\(name)` are whole numbers") }
+            return min(max(n < 0 ? count + n : n, 0), count)
+        }
+        switch container {
+        case .list(let list):
+            let (a, b) = (try bound(from, list.items.count, 0), try bound(to, list.items.count, list.items.count))
+            try made(cells: max(0, b - a))
+            return .list(PyList(a < b ? Array(list.items[a..<b]) : []))
+        case .str(let text):
+            let characters = Array(text.unicodeScalars)
+            let (a, b) = (try bound(from, characters.count, 0), try bound(to, characters.count, characters.count))
+            return .str(a < b ? String(String.UnicodeScalarView(characters[a..<b])) : "")
+        default: throw fail("only a list or text can be sliced with `[a:b]`, and `\(name)` is \(container.typeName)")
+        }
+    }
+
+    // MARK: bounds
+
+    mutating func made(cells: Int) throws(Stopped) {
+        guard cells <= PythonLimits.maxListItems else {
+            throw fail("a list can hold at most \(PythonLimits.maxListItems) items in this game")
+        }
+        cellsMade += cells
+        guard cellsMade <= PythonLimits.maxCellsMade else {
+            throw fail("your program made more than \(PythonLimits.maxCellsMade) list items in all; use smaller lists")
+        }
+    }
+
+    mutating func made(characters: Int) throws(Stopped) {
+        guard characters <= PythonLimits.maxTextLength else {
+            throw fail("text can be at most \(PythonLimits.maxTextLength) characters long in this game")
+        }
+        charactersMade += characters
+        guard charactersMade <= PythonLimits.maxCharactersMade else {
+            throw fail("your program made more than \(PythonLimits.maxCharactersMade) characters of text in all; make less text")
+        }
+    }
+}

@@ -1,0 +1,228 @@
+// Runs a `PythonProgram` on a `VanSimulation` directly from its syntax tree: real Python for
+// children (values in PythonValues.swift, operators and built-in functions in
+// PythonBuiltins.swift). The van's methods drive the same simulation the block interpreter
+// drives, with `BlockID.line(n)` on every event, so the page highlights lines as it does for any
+// Python run.
+//
+// Bounds: every statement executed and every round of a loop is a step, and more than
+// `Interpreter.stepLimit` ends the run as the block interpreter's cap does (so `while True: pass`
+// ends); functions may call each other `PythonLimits.maxCallDepth` deep; lists, text and
+// `print` output are bounded (`PythonLimits`). Whole-number arithmetic never traps: overflow,
+// division by zero and every other mistake stop the run with "Line N: …" and that line.
+
+public struct PythonRun: Sendable {
+    /// What `print` wrote (see `PythonLimits` for its bounds).
+    public var output: [String]
+}
+
+struct PythonRuntime {
+    /// The run is over: the simulation holds why (a failed action, the step cap, or a mistake).
+    struct Stopped: Error {}
+
+    enum Flow {
+        case normal, breakLoop, continueLoop
+        case returned(PyValue)
+    }
+
+    var simulation: VanSimulation
+    var output = PythonOutput()
+    private var globals: [String: PyValue] = [:]
+    /// The running functions, innermost last, each with its own names.
+    private var frames: [(function: PyFunction, names: [String: PyValue])] = []
+    private var steps = 0
+    /// The line being run: the id of the van's events and of any message.
+    var line = 1
+    var cellsMade = 0
+    var charactersMade = 0
+
+    init(simulation: VanSimulation) { self.simulation = simulation }
+
+    /// Runs the program until it ends, the van fails, or it is stopped.
+    static func run(_ program: PythonProgram, on simulation: inout VanSimulation) -> PythonRun {
+        var runtime = PythonRuntime(simulation: simulation)
+        // Functions defined anywhere at the top level can be called from anywhere, as in the
+        // block tree (procedures are not ordered), so a program that ran before still runs.
+        for statement in program.module {
+            if case .def(let name, let parameters, let body, let at) = statement, runtime.globals[name] == nil {
+                runtime.globals[name] = .function(PyFunction(name: name, parameters: parameters, body: body, line: at.line))
+            }
+        }
+        _ = try? runtime.run(program.module)
+        simulation = runtime.simulation
+        return PythonRun(output: runtime.output.finished)
+    }
+
+    // MARK: statements
+
+    mutating func run(_ body: [PyStmt]) throws(Stopped) -> Flow {
+        for statement in body {
+            let flow = try execute(statement)
+            if case .normal = flow { continue }
+            return flow
+        }
+        return .normal
+    }
+
+    /// One step: the step cap is checked here, for statements and for every round of a loop.
+    mutating func tick(_ at: PySource) throws(Stopped) {
+        line = at.line
+        steps += 1
+        guard steps <= Interpreter.stepLimit else {
+            simulation.stop(.queryInfiniteLoop, message: "Your program ran more than \(Interpreter.stepLimit) steps without finishing. Check your `while` loops: does each one stop?", block: .line(line))
+            throw Stopped()
+        }
+        if simulation.isOver { throw Stopped() }
+    }
+
+    private mutating func execute(_ statement: PyStmt) throws(Stopped) -> Flow {
+        try tick(statement.at)
+        switch statement {
+        case .expression(let e, _): _ = try evaluate(e)
+        case .pass, .global: break
+        case .assign(let targets, let value, _):
+            let result = try evaluate(value)
+            if targets.count == 1 {
+                assign(targets[0], result)
+            } else {
+                let items: [PyValue]
+                switch result {
+                case .tuple(let values): items = values
+                case .list(let list): items = list.items
+                default: throw fail("`\(targets.joined(separator: ", ")) = …` needs \(targets.count) values on the right, but it got \(result.typeName)")
+                }
+                guard items.count == targets.count else {
+                    throw fail("`\(targets.joined(separator: ", ")) = …` needs \(targets.count) values on the right, but it got \(items.count)")
+                }
+                for (name, item) in zip(targets, items) { assign(name, item) }
+            }
+        case .augmented(let target, let op, let value, let at):
+            let old = try lookup(target, at)
+            assign(target, try binary(op, old, try evaluate(value)))
+        case .setItem(let base, let index, let op, let value, _):
+            let container = try evaluate(base)
+            guard case .list(let list) = container else {
+                throw fail("only a list's items can be changed, and `\(base.text)` is \(container.typeName)")
+            }
+            let position = try self.position(try evaluate(index), count: list.items.count, of: base.text)
+            let new = try evaluate(value)
+            list.items[position] = op == "=" ? new : try binary(op, list.items[position], new)
+        case .importFrom(_, let names, _):
+            for name in names { assign(name, .vanClass) }
+        case .importModule(let name, _): assign(name, .vanModule)
+        case .def(let name, let parameters, let body, let at):
+            assign(name, .function(PyFunction(name: name, parameters: parameters, body: body, line: at.line)))
+        case .breakLoop: return .breakLoop
+        case .continueLoop: return .continueLoop
+        case .returnValue(let value, _): return .returned(try value.map { e throws(Stopped) in try evaluate(e) } ?? .none)
+        case .ifElse(let branches, let otherwise, _):
+            for (test, body) in branches where try evaluate(test).truthy { return try run(body) }
+            if let otherwise { return try run(otherwise) }
+        case .whileLoop(let test, let body, let at):
+            while try evaluate(test).truthy {
+                switch try run(body) {
+                case .breakLoop: return .normal
+                case .returned(let value): return .returned(value)
+                case .normal, .continueLoop: break
+                }
+                try tick(at)
+            }
+        case .forLoop(let name, let iterable, let body, let at):
+            return try forLoop(name, try evaluate(iterable), body, at)
+        }
+        return .normal
+    }
+
+    private mutating func forLoop(_ name: String, _ sequence: PyValue, _ body: [PyStmt], _ at: PySource) throws(Stopped) -> Flow {
+        var index = 0
+        while true {
+            // The list is read afresh each round, so items appended inside the loop are visited too, as in Python.
+            let item: PyValue
+            switch sequence {
+            case .list(let list):
+                guard index < list.items.count else { return .normal }
+                item = list.items[index]
+            case .tuple(let items):
+                guard index < items.count else { return .normal }
+                item = items[index]
+            case .range(let start, let stop, let step):
+                guard index < PyValue.rangeCount(start, stop, step) else { return .normal }
+                item = .int(PyValue.rangeItem(start, step, index))
+            case .str(let text):
+                let characters = text.unicodeScalars
+                guard index < characters.count else { return .normal }
+                item = .str(String(characters[characters.index(characters.startIndex, offsetBy: index)]))
+            default:
+                throw fail("a `for` loop goes through a list, a `range(…)` or text, but this is \(sequence.typeName)")
+            }
+            if index > 0 { try tick(at) }
+            index += 1
+            assign(name, item)
+            switch try run(body) {
+            case .breakLoop: return .normal
+            case .returned(let value): return .returned(value)
+            case .normal, .continueLoop: break
+            }
+        }
+    }
+
+    // MARK: names
+
+    mutating func assign(_ name: String, _ value: PyValue) {
+        if let frame = frames.indices.last, !frames[frame].function.globals.contains(name) {
+            frames[frame].names[name] = value
+        } else {
+            globals[name] = value
+        }
+    }
+
+    mutating func lookup(_ name: String, _ at: PySource) throws(Stopped) -> PyValue {
+        if let frame = frames.last, frame.function.locals.contains(name) {
+            if let value = frame.names[name] { return value }
+            let outside = globals[name] != nil
+                ? " It is changed inside `\(frame.function.name)`, so there it is the function's own variable. To change the one outside, add `global \(name)` as the function's first line."
+                : ""
+            line = at.line
+            throw fail("`\(name)` has no value yet inside `\(frame.function.name)`: give it one before using it.\(outside)")
+        }
+        if let value = globals[name] { return value }
+        if PythonBuiltins.names.contains(name) { return .builtin(name) }
+        line = at.line
+        throw fail("`\(name)` has no value yet: give it one before using it, as in `\(name) = 0`")
+    }
+
+    // MARK: calls
+
+    mutating func call(_ function: PyFunction, _ arguments: [PyValue]) throws(Stopped) -> PyValue {
+        guard arguments.count == function.parameters.count else {
+            let wanted = function.parameters.isEmpty ? "nothing between its brackets"
+                : function.parameters.count == 1 ? "1 value (`\(function.parameters[0])`)"
+                : "\(function.parameters.count) values (\(function.parameters.map { "`\($0)`" }.joined(separator: ", ")))"
+            throw fail("`\(function.name)` takes \(wanted), but it was given \(arguments.count)")
+        }
+        guard frames.count < PythonLimits.maxCallDepth else {
+            simulation.stop(.queryInfiniteLoop, message: "Line \(line): your functions call each other (or themselves) more than \(PythonLimits.maxCallDepth) deep. Check that each one stops calling.", block: .line(line))
+            throw Stopped()
+        }
+        let caller = line
+        frames.append((function, Dictionary(uniqueKeysWithValues: zip(function.parameters, arguments))))
+        defer {
+            frames.removeLast()
+            line = caller
+        }
+        if case .returned(let value) = try run(function.body) { return value }
+        return .none
+    }
+
+    // MARK: failing
+
+    /// Stops the run with "Line N: message" on the current line.
+    mutating func fail(_ message: String) -> Stopped {
+        simulation.stop(.compileError, message: "Line \(line): \(message.asPythonSentence)", block: .line(line))
+        return Stopped()
+    }
+}
+
+extension String {
+    /// Ends with a full stop unless it already ends a sentence.
+    var asPythonSentence: String { (last.map { ".?!".contains($0) } ?? false) ? self : self + "." }
+}
