@@ -44,7 +44,7 @@ while moves < {N76}:
         my_van.turn_right()
     moves += 1
 """
-level(episode=13, name="Left or right?", theme="snow", character="scooter",
+level(episode=13, name="Which way now?", theme="snow", character="scooter",
       lesson="elif means 'else, if'. Python tries each test in order and runs the first one that is True: road ahead? Else road to the left? Else it must be right.",
       hint=f"The road is {N76} squares long. Inside while moves < {N76}: if road forward, move; elif road left, turn left; else turn right. Then moves += 1.",
       map=draw([P76, walk((4, 3), "E1")], houses=[P76[-1]], scenery=76),
@@ -81,7 +81,7 @@ while moves < {N78}:
         my_van.turn_right()
         moves += 1
 """
-level(episode=13, name="Moo!", theme="farm", character="tractor",
+level(episode=13, name="Cows on the track", theme="farm", character="tractor",
       lesson="Cows wander onto the road. If a cow is in the way, sound the horn and it walks off; otherwise keep driving. A horn isn't a move, so don't count it.",
       hint=f"{N78} moves in all. Check for a cow first: if my_van.is_animal_crossing(): sound the horn. elif road forward: move. else: turn right.",
       map=draw([P78, walk((3, 5), "N2")], houses=[P78[-1]], cows={(1, 3): "w", (4, 5): "n", (7, 4): "w"}, scenery=78),

@@ -65,7 +65,7 @@ while moves_left > 0:
     my_van.move_forwards()
     moves_left -= 1
 """
-level(episode=12, name="Countdown", theme="farm", character="tractor",
+level(episode=12, name="Blast off", theme="farm", character="tractor",
       lesson="Count down instead of up: start moves_left at 6, take one away with moves_left -= 1, and keep going while moves_left > 0. Then give it a new number for the next stretch.",
       hint="6 squares down, turn right, then 4 squares along. Two countdown loops, each with its own starting number.",
       map=road((8, 7), "S", S68, extra=[walk((8, 3), "E1"), walk((5, 0), "N2")], scenery=68),
@@ -112,7 +112,7 @@ while size <= 5:
     my_van.turn_right()
     size += 1
 """
-level(episode=12, name="Growing spiral", theme="city", character="robot",
+level(episode=12, name="Wider and wider", theme="city", character="robot",
       lesson="The inner loop can use the outer loop's counter. Here size goes 1, 2, 3, 4, 5, and the inner loop drives size squares, so every side of the spiral is one longer than the last.",
       hint="size = 1. While size <= 5: set steps = 0 and drive while steps < size, then turn right and add 1 to size.",
       map=road((5, 4), "W", S71, extra=[walk((7, 3), "E2")], scenery=71),

@@ -1,0 +1,73 @@
+"""The new Rapid Router episodes as a player meets them: episode 11 (numbers and variables, blocks)
+and the Python Den's first three episodes (12–14) are listed in order, every one of their levels
+is solved at full marks by its reference program through the live API, and a Python Den level
+opened straight from a link by a new visitor runs a typed program and shows what it printed.
+Needs the binary rebuilt after scripts/router_levels.py (the levels are bundled in RouterKit)."""
+import json
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from test_router import SOLUTIONS, new_player, open_router, play_and_wait, watch_errors
+
+NEW_EPISODES = {11: ("Numbers and variables", 57, 8), 12: ("Counting with while", 65, 10),
+                13: ("Choosing inside a loop", 75, 10), 14: ("Loops that stop by themselves", 85, 10)}
+SIZES = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
+
+
+def reference_program(level_id):
+    """A level's reference solution as the run API takes it: blocks, or Python text."""
+    python = os.path.join(SOLUTIONS, f"{level_id}.py")
+    if os.path.exists(python):
+        with open(python) as handle:
+            return {"python": handle.read()}
+    with open(os.path.join(SOLUTIONS, f"{level_id}.json")) as handle:
+        return json.load(handle)
+
+
+def test_the_new_episodes_are_listed_in_order_with_their_levels(page):
+    episodes = {e["number"]: e for e in page.request.get("/api/router/episodes").json()["episodes"]}
+    for number, (name, first, count) in NEW_EPISODES.items():
+        episode = episodes[number]
+        assert episode["name"] == name
+        assert [level["id"] for level in episode["levels"]] == [str(i) for i in range(first, first + count)]
+    # Every new level has its own name, and the Python Den's levels are Python only.
+    names = [level["name"] for e in episodes.values() for level in e["levels"]]
+    assert len(names) == len(set(names))
+    for level_id in range(65, 95):
+        level = page.request.get(f"/api/router/levels/{level_id}").json()
+        assert level["pythonEnabled"] and not level["blocklyEnabled"], level_id
+
+
+@pytest.mark.parametrize("level_id", [str(i) for i in range(57, 95)])
+def test_the_reference_program_delivers_at_full_marks(page, level_id):
+    run = page.request.post(f"/api/router/levels/{level_id}/runs", data={"program": reference_program(level_id)})
+    assert run.ok, run.text()
+    answer = run.json()
+    assert answer["outcome"]["success"], answer["outcome"]
+    assert answer["score"]["total"] == answer["score"]["max"], answer["score"]
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_level_80_opened_from_a_link_runs_typed_python_and_shows_its_prints(browser, server, size):
+    context = browser.new_context(base_url=server, viewport=SIZES[size], has_touch=size == "phone")
+    page = context.new_page()
+    problems = watch_errors(page)
+    try:
+        # A new visitor follows a link straight to level 80: no level before it is needed.
+        open_router(page, new_player(), "/router/#level=80")
+        expect(page.get_by_test_id("level-title")).to_contain_text("Lights and corners")
+        expect(page.get_by_test_id("python-tab")).to_be_visible()
+        with open(os.path.join(SOLUTIONS, "80.py")) as handle:
+            page.get_by_test_id("python-code").fill(handle.read())
+        play_and_wait(page)
+        expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+        expect(page.get_by_test_id("total-score")).to_have_text(re.compile(r"^(\d+)/\1$"))
+        # The program counts its waits at the red lights and prints them in the console.
+        expect(page.get_by_test_id("console-line")).to_have_text(["I waited 4 times at red lights"])
+        page.screenshot(path=f"/tmp/shots-levels-a/e2e-80-{size}.png")
+        assert problems == []
+    finally:
+        context.close()
