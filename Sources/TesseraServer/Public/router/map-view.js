@@ -274,6 +274,8 @@ export class MapView {
     // Smoke from the middle of the vehicle (30 units behind its nose), rising up the screen.
     const [sx, sy] = add(this.nose, VECTORS[event.heading], -30);
     this.effects.append(smokeArt(fmt(sx), fmt(sy)));
-    return done && this.tween(ms * 0.4, (p) => this.setVan(this.nose, angle0 + delta * 0.5 + Math.sin(p * Math.PI * 4) * 6), isStopped);
+    // The shudder is left out for people who ask for less motion (the smoke stands still for them too).
+    const shake = matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : 6;
+    return done && this.tween(ms * 0.4, (p) => this.setVan(this.nose, angle0 + delta * 0.5 + Math.sin(p * Math.PI * 4) * shake), isStopped);
   }
 }
