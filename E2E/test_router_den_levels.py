@@ -71,3 +71,24 @@ def test_level_80_opened_from_a_link_runs_typed_python_and_shows_its_prints(brow
         assert problems == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("level_id, blocks", [("60", 8), ("63", 16), ("64", 14)])
+def test_episode_11_reference_blocks_show_and_play_at_full_marks_on_the_page(page, level_id, blocks):
+    """The reference program, as the page keeps a child's program, draws with its variables in
+    their sockets (a variable in Repeat's times, a compare in Repeat until), counts as the level's
+    model solution and plays to 20/20."""
+    problems = watch_errors(page)
+    page.set_viewport_size(SIZES["desktop"])
+    saved = json.dumps(json.dumps({"program": reference_program(level_id), "mode": "blocks"}))
+    page.add_init_script(f"localStorage.setItem('tessera.router.program.{level_id}', {saved})")
+    open_router(page, new_player(), f"/router/#level={level_id}")
+    program = page.get_by_test_id("program")
+    expect(program.locator(".block[data-type=variables_numeric_set]").first).to_be_visible()
+    expect(program.locator(".nested[data-type=variables_get]").first).to_be_visible()
+    expect(page.get_by_test_id("block-count")).to_have_text(f"{blocks} blocks")
+    page.screenshot(path=f"/tmp/shots-levels-a/e2e-{level_id}-program.png")
+    play_and_wait(page)
+    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    expect(page.get_by_test_id("total-score")).to_have_text("20/20")
+    assert problems == []
