@@ -8,6 +8,8 @@ enum PythonBuiltins {
 
 extension PythonRuntime {
     mutating func evaluate(_ expression: PyExpr) throws(Stopped) -> PyValue {
+        try nest()
+        defer { nesting -= 1 }
         switch expression {
         case .number(let n, _): return .int(n)
         case .string(let s, _): return .str(s)

@@ -1,3 +1,5 @@
+import Foundation
+
 // Runs a `PythonProgram` on a `VanSimulation` directly from its syntax tree: real Python for
 // children (values in PythonValues.swift, operators and built-in functions in
 // PythonBuiltins.swift). The van's methods drive the same simulation the block interpreter
@@ -34,11 +36,39 @@ struct PythonRuntime {
     var line = 1
     var cellsMade = 0
     var charactersMade = 0
+    /// Statement bodies and expressions open right now, over all calls (bounds the Swift stack).
+    var nesting = 0
 
     init(simulation: VanSimulation) { self.simulation = simulation }
 
     /// Runs the program until it ends, the van fails, or it is stopped.
     static func run(_ program: PythonProgram, on simulation: inout VanSimulation) -> PythonRun {
+        // The runtime walks the tree recursively (functions, loops, ifs and expressions nest), so
+        // it runs on a thread of its own with a known, generous stack, whatever thread asked:
+        // a server's worker may have far less. `maxNesting` keeps it well inside that stack.
+        let box = RunBox(simulation: simulation)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = runHere(program, on: &box.simulation)
+            done.signal()
+        }
+        thread.stackSize = stackBytes
+        thread.start()
+        done.wait()
+        simulation = box.simulation
+        return box.result
+    }
+
+    static let stackBytes = 16 << 20
+
+    private final class RunBox: @unchecked Sendable {
+        // Written by the run's thread before it signals, read by the caller after the wait.
+        var simulation: VanSimulation
+        var result = PythonRun(output: [])
+        init(simulation: VanSimulation) { self.simulation = simulation }
+    }
+
+    private static func runHere(_ program: PythonProgram, on simulation: inout VanSimulation) -> PythonRun {
         var runtime = PythonRuntime(simulation: simulation)
         // Functions defined anywhere at the top level can be called from anywhere, as in the
         // block tree (procedures are not ordered), so a program that ran before still runs.
@@ -55,6 +85,8 @@ struct PythonRuntime {
     // MARK: statements
 
     mutating func run(_ body: [PyStmt]) throws(Stopped) -> Flow {
+        try nest()
+        defer { nesting -= 1 }
         for statement in body {
             let flow = try execute(statement)
             if case .normal = flow { continue }
@@ -211,6 +243,15 @@ struct PythonRuntime {
         }
         if case .returned(let value) = try run(function.body) { return value }
         return .none
+    }
+
+    /// One more level of statement body or expression; too many stop the run.
+    mutating func nest() throws(Stopped) {
+        nesting += 1
+        guard nesting <= PythonLimits.maxNesting else {
+            simulation.stop(.queryInfiniteLoop, message: "Line \(line): your program goes too deep: functions call functions inside loops, ifs and long expressions. Make it flatter, or call less deep.", block: .line(line))
+            throw Stopped()
+        }
     }
 
     // MARK: failing

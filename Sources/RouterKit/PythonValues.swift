@@ -15,6 +15,9 @@ public enum PythonLimits {
     public static let maxCharactersMade = 2_000_000
     /// Functions calling functions (recursion included).
     public static let maxCallDepth = 50
+    /// Statement bodies and expressions open at once, over all calls: what the runtime's own
+    /// stack holds (a few kilobytes each at most, on its 16 MB thread).
+    public static let maxNesting = 1_500
     /// `print` output kept: lines and characters per line.
     public static let maxOutputLines = 200
     public static let maxOutputLineLength = 200

@@ -148,6 +148,11 @@ import Testing
         let result = try run("def down(n):\n    return down(n + 1)\ndown(0)\n")
         #expect(result.outcome.failure == .queryInfiniteLoop)
         #expect(result.outcome.message == "Line 4: your functions call each other (or themselves) more than 50 deep. Check that each one stops calling.")
+        // Deep nesting inside deep recursion stops with a message too (the runtime's own stack is bounded).
+        let ifs = (0..<30).map { String(repeating: "    ", count: $0 + 1) + "if True:\n" }.joined()
+        let deep = "def f(n):\n" + ifs + String(repeating: "    ", count: 31) + "if n < 49:\n"
+            + String(repeating: "    ", count: 32) + "x = " + String(repeating: "0 + ", count: 20) + "f(n + 1)\nf(0)\n"
+        #expect(try run(deep).outcome.message.hasSuffix("your program goes too deep: functions call functions inside loops, ifs and long expressions. Make it flatter, or call less deep."))
         // Recursion that stops is fine.
         #expect(try output("def fact(n):\n    if n <= 1:\n        return 1\n    return n * fact(n - 1)\nprint(fact(20))\n") == ["2432902008176640000"])
     }
