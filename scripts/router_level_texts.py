@@ -101,14 +101,17 @@ def light_text(light) -> str:
 
 
 def run_summary(spec, built) -> tuple[str, dict]:
-    sim = rl.Sim(spec, built)
-    ok, reason = sim.run(spec.solution)
+    if spec.solution is None:  # a Python level with only its hand-written program: CPython drives the simulator
+        ok, reason, sim = rl.run_python(spec, built, spec.python_solution)
+    else:
+        sim = rl.Sim(spec, built)
+        ok, reason = sim.run(spec.solution)
     counts = {word: sim.log.count(a) for a, word in ACTION_WORDS.items() if sim.log.count(a)}
     moves = sum(sim.log.count(a) for a in "FLRA")
     squares = [c for c in sim.visited[2:]]
     text = (f"{'delivers' if ok else 'FAILS: ' + reason}; actions {''.join(sim.log)}; "
             f"{moves} moves ({', '.join(f'{n} {w}' for w, n in counts.items())}); "
-            f"blocks {rl.program_blocks(spec.solution)}; fuel {spec.max_fuel} → {sim.fuel}")
+            f"blocks {'—' if spec.solution is None else rl.program_blocks(spec.solution)}; fuel {spec.max_fuel} → {sim.fuel}")
     return text, {"moves": moves, "squares": squares, "counts": counts}
 
 
@@ -201,7 +204,7 @@ def main(argv) -> int:
         toolbox = [f"{labels.get(e['block'], e['block'])}{' ×' + str(e['limit']) if 'limit' in e else ''}" for e in level["toolbox"]]
         print(f"  toolbox: {', '.join(toolbox)}")
         print(f"  solution ({summary}):")
-        main_body, procs = rl.split_program(spec.solution)
+        main_body, procs = rl.split_program(spec.solution or [])
         for name, body in procs.items():
             print(f"    define {name}:")
             print("\n".join("  " + line for line in program_text(body)))
