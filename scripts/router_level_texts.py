@@ -63,7 +63,22 @@ def block_buttons() -> set[str]:
         return set(re.findall(r'"(\+ [^"]+)"', f.read()))
 
 
+OPERATORS = {"EQ": "=", "NEQ": "≠", "LT": "<", "LTE": "≤", "GT": ">", "GTE": "≥",
+             "ADD": "+", "MINUS": "−", "MULTIPLY": "×", "DIVIDE": "÷", "POWER": "^", "MODULO": "%"}
+
+
+def value_text(e) -> str:
+    """A number expression as the blocks show it: 3, n, (n + 1)."""
+    if isinstance(e, tuple) and e[0] == "var":
+        return e[1]
+    if isinstance(e, tuple) and e[0] == "arith":
+        return f"({value_text(e[2])} {OPERATORS[e[1]]} {value_text(e[3])})"
+    return str(e)
+
+
 def condition_text(c) -> str:
+    if isinstance(c, tuple) and c[0] == "cmp":
+        return f"{value_text(c[2])} {OPERATORS[c[1]]} {value_text(c[3])}"
     if isinstance(c, tuple):
         return "not " + condition_text(c[1])
     return {"dest": "at the house", "fwd": "road forwards", "left": "road to the left", "right": "road to the right",
@@ -77,7 +92,7 @@ def program_text(body, depth=1) -> list[str]:
         if isinstance(s, str):
             lines.append(pad + rl.ACTIONS[s])
         elif s[0] == "repeat":
-            lines.append(f"{pad}repeat {s[1]} times:")
+            lines.append(f"{pad}repeat {value_text(s[1])} times:")
             lines += program_text(s[2], depth + 1)
         elif s[0] in ("until", "while"):
             lines.append(f"{pad}repeat {s[0]} {condition_text(s[1])}:")
@@ -91,6 +106,8 @@ def program_text(body, depth=1) -> list[str]:
                 lines += program_text(s[2], depth + 1)
         elif s[0] == "call":
             lines.append(f"{pad}call {s[1]}")
+        elif s[0] in ("set", "change"):
+            lines.append(f"{pad}{s[0]} {s[1]} {'to' if s[0] == 'set' else 'by'} {value_text(s[2])}")
     return lines
 
 
