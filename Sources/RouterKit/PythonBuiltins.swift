@@ -97,12 +97,14 @@ extension PythonRuntime {
             return .list(PyList(x.items + y.items))
         case ("*", .str(let s), _), ("*", _, .str(let s)):
             guard let times = (a.number ?? b.number) else { break }
-            try made(characters: s.unicodeScalars.count * max(0, min(times, PythonLimits.maxTextLength + 1)))
-            return .str(String(repeating: s, count: max(0, times)))
+            guard !s.isEmpty, times > 0 else { return .str("") }
+            try made(characters: s.unicodeScalars.count * min(times, PythonLimits.maxTextLength + 1))
+            return .str(String(repeating: s, count: times))
         case ("*", .list(let list), _), ("*", _, .list(let list)):
             guard let times = (a.number ?? b.number) else { break }
-            try made(cells: list.items.count * max(0, min(times, PythonLimits.maxListItems + 1)))
-            return .list(PyList(Array([[PyValue]](repeating: list.items, count: max(0, times)).joined())))
+            guard !list.items.isEmpty, times > 0 else { return .list(PyList([])) }
+            try made(cells: list.items.count * min(times, PythonLimits.maxListItems + 1))
+            return .list(PyList(Array([[PyValue]](repeating: list.items, count: times).joined())))
         case ("+", .str, _), ("+", _, .str):
             throw fail("text can only be joined to text: turn the number into text with `str(…)`, as in `'I have ' + str(n)`")
         case ("%", .str, _):

@@ -166,6 +166,9 @@ struct PythonRuntime {
 
     private mutating func forLoop(_ name: String, _ sequence: PyValue, _ body: [PyStmt], _ at: PySource) throws(Stopped) -> Flow {
         var index = 0
+        // Text is split into its characters once, not found again from the start each round.
+        var sequence = sequence
+        if case .str(let text) = sequence { sequence = .tuple(text.unicodeScalars.map { .str(String($0)) }) }
         while true {
             // The list is read afresh each round, so items appended inside the loop are visited too, as in Python.
             let item: PyValue
@@ -179,10 +182,6 @@ struct PythonRuntime {
             case .range(let start, let stop, let step):
                 guard index < PyValue.rangeCount(start, stop, step) else { return .normal }
                 item = .int(PyValue.rangeItem(start, step, index))
-            case .str(let text):
-                let characters = text.unicodeScalars
-                guard index < characters.count else { return .normal }
-                item = .str(String(characters[characters.index(characters.startIndex, offsetBy: index)]))
             default:
                 throw fail("a `for` loop goes through a list, a `range(…)` or text, but this is \(sequence.typeName)")
             }

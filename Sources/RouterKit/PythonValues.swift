@@ -136,35 +136,63 @@ enum PyValue {
         return repr
     }
 
-    /// How the value looks inside a list: text in quotes.
+    /// How the value looks inside a list: text in quotes. Lists inside lists are shown at most
+    /// `reprDepth` deep (`[...]` below, which also ends a list that holds itself) and the text
+    /// stops growing once it passes the longest text a program may make.
     var repr: String {
-        switch self {
-        case .int(let n): return String(n)
-        case .str(let s):
-            let quote: Character = s.contains("'") && !s.contains("\"") ? "\"" : "'"
-            return String(quote) + s.replacingOccurrences(of: "\n", with: "\\n") + String(quote)
-        case .bool(let b): return b ? "True" : "False"
-        case .none: return "None"
-        case .list(let list): return "[" + list.items.prefix(PythonLimits.maxOutputLineLength).map(\.repr).joined(separator: ", ") + (list.items.count > PythonLimits.maxOutputLineLength ? ", …]" : "]")
-        case .tuple(let items): return "(" + items.map(\.repr).joined(separator: ", ") + ")"
-        case .range(let start, let stop, let step): return step == 1 ? "range(\(start), \(stop))" : "range(\(start), \(stop), \(step))"
-        case .function(let f): return "<function \(f.name)>"
-        case .builtin(let name): return "<function \(name)>"
-        case .vanModule: return "<module van>"
-        case .vanClass: return "<class Van>"
-        case .van: return "<Van>"
-        }
+        var budget = PythonLimits.maxTextLength
+        return repr(depth: 0, budget: &budget)
     }
 
-    /// Python's `==`: numbers (and True/False) by value, text by its characters, lists item by item.
-    func equals(_ other: PyValue) -> Bool {
+    static let reprDepth = 10
+
+    private func repr(depth: Int, budget: inout Int) -> String {
+        let text: String
+        switch self {
+        case .int(let n): text = String(n)
+        case .str(let s):
+            let quote: Character = s.contains("'") && !s.contains("\"") ? "\"" : "'"
+            text = String(quote) + s.replacingOccurrences(of: "\n", with: "\\n") + String(quote)
+        case .bool(let b): text = b ? "True" : "False"
+        case .none: text = "None"
+        case .list(let list): text = Self.join(list.items, "[", "]", depth: depth, budget: &budget)
+        case .tuple(let items): text = Self.join(items, "(", ")", depth: depth, budget: &budget)
+        case .range(let start, let stop, let step): text = step == 1 ? "range(\(start), \(stop))" : "range(\(start), \(stop), \(step))"
+        case .function(let f): text = "<function \(f.name)>"
+        case .builtin(let name): text = "<function \(name)>"
+        case .vanModule: text = "<module van>"
+        case .vanClass: text = "<class Van>"
+        case .van: text = "<Van>"
+        }
+        budget -= text.utf8.count
+        return text
+    }
+
+    private static func join(_ items: [PyValue], _ open: String, _ close: String, depth: Int, budget: inout Int) -> String {
+        guard depth < reprDepth else { return open + "..." + close }
+        var parts: [String] = []
+        for item in items {
+            guard budget > 0 else {
+                parts.append("…")
+                break
+            }
+            parts.append(item.repr(depth: depth + 1, budget: &budget))
+        }
+        return open + parts.joined(separator: ", ") + close
+    }
+
+    /// Python's `==`: numbers (and True/False) by value, text by its characters, lists item by
+    /// item (at most `reprDepth` lists deep: deeper, or a list inside itself, counts as different).
+    func equals(_ other: PyValue, depth: Int = 0) -> Bool {
         if let a = number, let b = other.number { return a == b }
         switch (self, other) {
         case (.str(let a), .str(let b)): return a == b
         case (.none, .none), (.vanModule, .vanModule), (.vanClass, .vanClass), (.van, .van): return true
         case (.list(let a), .list(let b)):
-            return a === b || (a.items.count == b.items.count && zip(a.items, b.items).allSatisfy { $0.equals($1) })
-        case (.tuple(let a), .tuple(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.equals($1) }
+            if a === b { return true }
+            guard depth < Self.reprDepth, a.items.count == b.items.count else { return false }
+            return zip(a.items, b.items).allSatisfy { $0.equals($1, depth: depth + 1) }
+        case (.tuple(let a), .tuple(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.equals($1, depth: depth + 1) }
         case (.range(let a1, let a2, let a3), .range(let b1, let b2, let b3)): return (a1, a2, a3) == (b1, b2, b3)
         case (.function(let a), .function(let b)): return a === b
         case (.builtin(let a), .builtin(let b)): return a == b

@@ -175,6 +175,11 @@ import Testing
         #expect(many.outcome.message.contains("more than 200000 list items in all"))
         let text = try run("s = 'x' * 9000\nfor i in range(300):\n    t = s + 'y'\n")
         #expect(text.outcome.message.contains("characters of text in all"))
+        // A list inside itself prints and compares without end, as Python's `[[...]]`.
+        #expect(try output("a = [1]\na.append(a)\nb = [1]\nb.append(b)\nprint(a == a, a == b, len(str(a)) < 200)\n") == ["True False True"])
+        let huge = try output("a = [0] * 2000\nb = [a] * 100\nprint(b)\n")
+        #expect(huge.count == 1 && huge[0].hasPrefix("[[0, 0") && huge[0].hasSuffix("…"))
+        #expect(try run("a = [0] * 2000\nb = [a] * 100\ns = str(b)\n").outcome.message == "Line 5: text can be at most 10000 characters long in this game.")
         #expect(try run("a = [1]\nprint(a[3])\n").outcome.message == "Line 4: `a` has 1 item, so positions go from 0 to 0 (or -1 to -1 from the end); 3 is outside.")
     }
 
