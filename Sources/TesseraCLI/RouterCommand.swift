@@ -58,7 +58,7 @@ struct RouterCommand: AsyncParsableCommand {
             for (index, row) in level.textMap().enumerated() { print("\(Coordinate.rows - 1 - index) \(row)") }
             print("  " + (0..<Coordinate.columns).map(String.init).joined())
             let toolbox = level.toolbox.map { $0.block.rawValue + ($0.limit.map { "×\($0)" } ?? "") }.joined(separator: ", ")
-            print("\nfuel \(level.maxFuel) · blocks: \(toolbox) · max score \(level.scoring.max)")
+            print("\nfuel \(level.maxFuel) · blocks: \(toolbox) · max score \(level.fullScore)")
         }
     }
 

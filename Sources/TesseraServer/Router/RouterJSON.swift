@@ -61,7 +61,7 @@ struct EpisodesJSON: Encodable {
         self.episodes = episodes.map { episode in
             EpisodeJSON(number: episode.number, name: episode.name, summary: episode.summary,
                         levels: episode.levelIDs.compactMap(LevelCatalog.level(id:)).map {
-                            Summary(id: $0.id, name: $0.name, maxScore: $0.scoring.max, blockly: $0.blocklyEnabled,
+                            Summary(id: $0.id, name: $0.name, maxScore: $0.fullScore, blockly: $0.blocklyEnabled,
                                     python: $0.pythonEnabled)
                         })
         }
