@@ -36,7 +36,7 @@ export function copySelected(editor) {
   if (!found) { editor.say("say.nothingToCopy"); return false; }
   clipboard = { kind: found.kind, node: structuredClone(found.node) };
   const count = innerCount(found.node);
-  editor.say(count ? "say.copiedMany" : "say.copied", { label: labelOf(found.node), count });
+  editor.say(count > 1 ? "say.copiedMany" : count === 1 ? "say.copiedOne" : "say.copied", { label: labelOf(found.node), count });
   return true;
 }
 

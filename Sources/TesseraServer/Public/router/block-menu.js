@@ -35,13 +35,12 @@ export class BlockMenu {
   }
 
   /** Opens the menu for the block `target` (a row or a nested block) at the point (x, y);
-   *  `finger`: opened by a long press, so it opens beside the finger and ignores the first moment
-   *  of taps (the lifting finger must not choose an item). */
+   *  `finger`: opened by a long press, so it opens beside the finger, never under it (the lifting
+   *  finger must not land on an item). */
   openFor(target, x, y, finger = false) {
     if (this.editor.locked || !target?.dataset.sel) return;
     this.editor.select(this.editor.parseSel(target.dataset.sel), false);
-    this.open(finger ? x + 12 : x, finger ? y + 20 : y);
-    this.quietUntil = finger ? performance.now() + 400 : 0;
+    this.open(finger ? x + 16 : x, y, finger ? 28 : 0);
   }
 
   openForSelection() {
@@ -51,19 +50,15 @@ export class BlockMenu {
     this.open(box.left + Math.min(40, box.width / 2), box.bottom);
   }
 
-  open(x, y) {
+  /** Opens the menu at (x, y), below the point or (near the window's bottom) above it, `gap` px away. */
+  open(x, y, gap = 0) {
     this.close(false);
     if (this.editor.locked) return;
     const isStart = this.editor.selection.id === "start";
     const menu = LABELS.menu;
     const item = (name, label, keys, disabled, action) => el("button", {
       type: "button", role: "menuitem", class: "menu-item", "data-testid": `menu-${name}`, tabindex: "-1", disabled,
-      onclick: () => {
-        if (performance.now() < (this.quietUntil ?? 0)) return;
-        this.close(true);
-        action();
-        this.editor.focusSelection();
-      },
+      onclick: () => { this.close(true); action(); this.editor.focusSelection(); },
     }, el("span", { text: label }), el("kbd", { "aria-hidden": "true", text: keys }));
     this.node = el("div", { class: "block-menu", role: "menu", "aria-label": menu.label, "data-testid": "block-menu" },
       item("duplicate", menu.duplicate, `${KEY}D`, isStart, () => duplicateSelected(this.editor)),
@@ -75,7 +70,7 @@ export class BlockMenu {
     // Inside the window, beside the pointer.
     const box = this.node.getBoundingClientRect();
     const left = Math.max(4, Math.min(x, innerWidth - box.width - 4));
-    const top = Math.max(4, y + box.height > innerHeight - 4 ? y - box.height : y);
+    const top = Math.max(4, y + gap + box.height > innerHeight - 4 ? y - gap - box.height : y + gap);
     this.node.style.setProperty("left", `${Math.round(left)}px`);
     this.node.style.setProperty("top", `${Math.round(top)}px`);
     this.items()[0]?.focus();

@@ -25,17 +25,21 @@ export function renderPalette(editor) {
     if (left !== Infinity) button.append(el("span", { class: "left", "data-testid": `left-${type}`, text: words("palette.left", { left }) }));
     return button;
   };
-  const heading = (text) => el("span", { class: "palette-heading", text });
+  // A group starts a new line with its name beside its first block (a whole line for a name would
+  // take room the program needs on a tablet).
+  const group = (name, title, items) => el("div", { class: "palette-group", role: "group", "aria-label": name.replace(/:$/, "") },
+    el("span", { class: "palette-heading palette-group-name", "aria-hidden": "true", text: name, title }), ...items);
   const buttons = statementTypes(toolbox).map((type) => make(type, "statement"));
   const conditions = [...conditionTypes(toolbox), ...socketTypes(toolbox, "condition")];
-  if (conditions.length) buttons.push(heading(LABELS.parts.headingConditions), ...conditions.map((type) => make(type, "condition")));
+  const parts = LABELS.parts;
+  if (conditions.length) buttons.push(group(parts.headingConditions, parts.headingConditionsTitle, conditions.map((type) => make(type, "condition"))));
   const values = socketTypes(toolbox, "value");
-  if (values.length) buttons.push(heading(LABELS.parts.headingNumbers), ...values.map((type) => make(type, "value")));
+  if (values.length) buttons.push(group(parts.headingNumbers, parts.headingNumbersTitle, values.map((type) => make(type, "value"))));
   const unknown = unknownTypes(toolbox);
   if (unknown.length) {
-    buttons.push(heading(LABELS.parts.headingUnknown), ...unknown.map((type) => el("span", {
+    buttons.push(group(parts.headingUnknown, undefined, unknown.map((type) => el("span", {
       class: "palette-unknown", "data-testid": "palette-unknown", "data-type": String(type), title: words("parts.notAvailablePalette", { type }),
-    }, el("span", { class: "block-icon", "aria-hidden": "true", text: "⚠" }), el("span", { text: words("parts.notAvailable", { type }) }))));
+    }, el("span", { class: "block-icon", "aria-hidden": "true", text: "⚠" }), el("span", { text: words("parts.notAvailable", { type }) })))));
   }
   const focused = editor.paletteNode.contains(document.activeElement) ? document.activeElement.dataset.type : null;
   editor.paletteNode.replaceChildren(...buttons);
