@@ -297,3 +297,25 @@ def test_number_blocks_at_three_sizes(browser, server):
         play_to_full_marks(page, "20/20")
         assert errors == []
         context.close()
+
+
+def test_number_blocks_and_the_block_menu_have_no_serious_accessibility_problems(page, problems):
+    from test_accessibility import assert_clean, check
+    page.set_viewport_size({"width": 1280, "height": 860})
+    level = make_level(page, VARIABLES_TOOLBOX + ["math_arithmetic"])
+    open_own_level(page, level, {"blocks": [
+        {"type": "variables_numeric_set", "name": "steps", "value": {"type": "math_number", "value": 0}},
+        {"type": "controls_repeat_while", "condition": {"type": "logic_negate", "condition": {"type": "logic_compare", "op": "LT",
+         "a": {"type": "variables_get", "name": "steps"}, "b": {"type": "math_arithmetic", "op": "ADD", "a": None, "b": None}}},
+         "do": [{"type": "variables_increment", "name": "steps", "value": 1}]}], "procedures": []})
+    blocks = check(page, "router: number and variable blocks")
+    # The nested blocks are named for screen readers and reached with the arrow keys.
+    expect(page.locator(".nested[data-type=logic_compare]")).to_have_accessible_name("Compare block")
+    page.get_by_test_id("start-block").click()
+    page.keyboard.press("ArrowDown")  # the set block
+    page.keyboard.press("ArrowDown")  # the number in it
+    expect(page.locator(".nested[data-type=math_number]")).to_be_focused()
+    page.keyboard.press("Shift+F10")
+    expect(page.get_by_test_id("block-menu")).to_be_visible()
+    assert_clean(blocks, check(page, "router: the block menu"))
+    assert problems == []

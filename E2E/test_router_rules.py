@@ -182,3 +182,45 @@ def test_a_procedure_name_is_bounded_by_the_sent_length(browser, server):
     expect(name).to_have_value("zigzag")
     assert errors == []
     context.close()
+
+
+def test_numbers_and_variable_names_in_blocks_are_bounded_by_the_sent_rules(browser, server):
+    """The kit's number range and name length for programs, as the server sends them: a set
+    block's number, a number block and a variable's name follow served rules unlike the kit's."""
+    context = new_context(browser, server)
+    page = context.new_page()
+    errors = watch_errors(page)
+    level = json.loads(page.request.get("/api/router/levels/13").text())
+    level["toolbox"] = [{"block": block} for block in ["move_forwards", "controls_repeat_while", "variables_numeric_set",
+                                                        "variables_get", "math_number", "logic_compare"]]
+    key = secrets.token_hex(32)
+    page.add_init_script(f"localStorage.setItem('tessera.router.ownerKey', '{key}')")
+    created = page.request.post("/api/router/levels", headers={"X-Tessera-Owner-Key": key}, data=level)
+    assert created.status == 201, created.text()
+    serve_rules(page, {**SMALL_RULES, "program": {"nameLength": 6, "numberRange": {"min": -5, "max": 50}}})
+    open_router(page, new_player())
+    page.goto(f"/router/#level={created.json()['id']}")
+    page.get_by_test_id("palette-variables_numeric_set").click()
+    field = page.get_by_test_id("value-field")
+    expect(field).to_have_attribute("max", "50")
+    field.fill("75")
+    field.press("Enter")
+    expect(page.get_by_test_id("value-field")).to_have_value("50")
+    expect(page.get_by_test_id("field-note")).to_contain_text("up to 50")
+    name = page.get_by_test_id("variable-name")
+    expect(name).to_have_attribute("maxlength", "6")
+    name.fill("")
+    name.press_sequentially("distance")
+    name.press("Tab")
+    expect(page.get_by_test_id("variable-name")).to_have_value("distan")
+    # A number block in a compare: the same range.
+    page.get_by_test_id("palette-controls_repeat_while").click()
+    page.get_by_test_id("palette-logic_compare").click()
+    page.get_by_test_id("palette-math_number").click()
+    number = page.get_by_test_id("number-input")
+    number.fill("-9")
+    number.press("Enter")
+    expect(page.get_by_test_id("number-input")).to_have_value("-5")
+    expect(page.get_by_test_id("field-note")).to_contain_text("down to -5")
+    assert errors == []
+    context.close()

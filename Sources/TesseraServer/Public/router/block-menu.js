@@ -66,7 +66,8 @@ export class BlockMenu {
       item("paste", menu.paste, `${KEY}V`, !hasClipboard(), () => pasteClipboard(this.editor)),
       item("delete", menu.delete, MAC ? "⌫" : "Del", isStart, () => this.editor.deleteSelected()));
     this.node.addEventListener("keydown", (event) => this.onMenuKey(event));
-    document.body.append(this.node);
+    // Inside the page's main landmark, beside the program (fixed, so it still sits at the pointer).
+    (this.editor.programNode.closest("main") ?? document.body).append(this.node);
     // Inside the window, beside the pointer.
     const box = this.node.getBoundingClientRect();
     const left = Math.max(4, Math.min(x, innerWidth - box.width - 4));
