@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import expect
 
 from conftest import watch_errors
-from test_router_blocks import grab_point, inside, program_blocks
+from test_router_blocks import grab_point, program_blocks
 from test_router_blocks_numbers import SIZES, centre, make_level, open_own_level, page_program, server_count, shot
 
 TOOLBOX = ["move_forwards", "turn_left", "turn_right", "controls_repeat", "variables_numeric_set", "variables_get",

@@ -6,13 +6,13 @@ designer can put in a toolbox drawn by the player page (an unknown one shown as 
 never dropped)."""
 import json
 import os
-import re
 import secrets
 
+import pytest
 from playwright.sync_api import expect
 
 from conftest import watch_errors
-from test_router import new_player, open_router, play_to_full_marks
+from test_router import new_player, open_router, play_to_full_marks, solve_before
 from test_router_blocks import below, drag, inside, program_blocks
 
 SHOTS = "/tmp/shots-blocks-page"
@@ -70,19 +70,20 @@ def page_program(page):
     return page.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('tessera.router.program.')))).program")
 
 
-def build_counting_loop(page):
-    """Set steps to 0 · repeat while steps < 8: move forwards, change steps by 1 — by dragging."""
+def build_counting_loop(page, loop_type="controls_repeat_while", name_text="steps", op="LT"):
+    """Set steps to 0 · repeat while steps < 8: move forwards, change steps by 1 — by dragging
+    (or another loop, name and comparison)."""
     drag(page, page.get_by_test_id("palette-variables_numeric_set"), below(page.get_by_test_id("start-block")))
     setter = program_blocks(page, "variables_numeric_set")
     expect(setter).to_have_count(1)
     name = setter.get_by_test_id("variable-name")
-    name.fill("steps")
+    name.fill(name_text)
     name.press("Tab")
     # A number block dropped on the set block's number replaces it.
     drag(page, page.get_by_test_id("palette-math_number"), centre(setter.locator(".socket")))
     expect(setter.locator(".nested[data-type=math_number]")).to_have_count(1)
-    drag(page, page.get_by_test_id("palette-controls_repeat_while"), below(setter))
-    loop = program_blocks(page, "controls_repeat_while")
+    drag(page, page.get_by_test_id(f"palette-{loop_type}"), below(setter))
+    loop = program_blocks(page, loop_type)
     expect(loop).to_have_count(1)
     # A compare on the loop's condition, then a variable and a number in its two holes.
     drag(page, page.get_by_test_id("palette-logic_compare"), centre(loop.locator(".socket").first), release=False)
@@ -91,15 +92,15 @@ def build_counting_loop(page):
     compare = loop.locator(".nested[data-type=logic_compare]")
     expect(compare).to_have_count(1)
     drag(page, page.get_by_test_id("palette-variables_get"), centre(compare.get_by_test_id("hole").first))
-    expect(compare.locator(".nested[data-type=variables_get]").get_by_test_id("variable-name")).to_have_value("steps")
+    expect(compare.locator(".nested[data-type=variables_get]").get_by_test_id("variable-name")).to_have_value(name_text)
     drag(page, page.get_by_test_id("palette-math_number"), centre(compare.get_by_test_id("hole")))
     number = compare.get_by_test_id("number-input")
     number.fill("8")
     number.press("Tab")
-    compare.get_by_test_id("compare-op").select_option("LT")
+    compare.get_by_test_id("compare-op").select_option(op)
     drag(page, page.get_by_test_id("palette-move_forwards"), inside(loop.locator(".row.slot")))
     drag(page, page.get_by_test_id("palette-variables_increment"), below(loop.locator(".block[data-type=move_forwards]")))
-    expect(loop.locator(".block[data-type=variables_increment]").get_by_test_id("variable-name")).to_have_value("steps")
+    expect(loop.locator(".block[data-type=variables_increment]").get_by_test_id("variable-name")).to_have_value(name_text)
     expect(loop.locator(".block[data-type=variables_increment]").get_by_test_id("value-field")).to_have_value("1")
     return loop
 
@@ -126,6 +127,26 @@ def test_a_variables_level_is_solved_by_dragging_number_blocks(page, problems):
     expect(code).to_contain_text("steps += 1")
     expect(page.get_by_test_id("pyview-status")).to_contain_text("7 blocks")
     page.get_by_test_id("pyview-toggle").click()
+    play_to_full_marks(page, "20/20")
+    assert problems == []
+
+
+def test_the_catalogs_first_variables_level_is_solved_by_dragging(page, problems):
+    """Level 57 (episode 11, variables and numbers), when the catalog has it: set count to 0,
+    repeat until count = 8 with a compare, change count by 1."""
+    level = page.request.get("/api/router/levels/57")
+    toolbox = {entry["block"] for entry in level.json().get("toolbox", [])} if level.ok else set()
+    if not {"variables_numeric_set", "variables_increment", "logic_compare", "controls_repeat_until"} <= toolbox:
+        pytest.skip("the catalog has no variables level 57 yet")
+    page.set_viewport_size({"width": 1280, "height": 860})
+    player = new_player()
+    open_router(page, player)
+    solve_before(page, player, "57")  # whether or not levels are open to all, 57 is open to this player
+    page.goto("/router/#level=57")
+    expect(page.get_by_test_id("level-view")).to_be_visible()
+    build_counting_loop(page, "controls_repeat_until", "count", "EQ")
+    expect(page.get_by_test_id("block-count")).to_have_text("7 blocks")
+    assert server_count(page, page_program(page)) == 7
     play_to_full_marks(page, "20/20")
     assert problems == []
 
