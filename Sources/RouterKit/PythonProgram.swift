@@ -39,6 +39,36 @@ public struct PythonProgram: Sendable {
         return PythonProgram(source: source, module: module)
     }
 
+    /// A `while` or `for` loop with nothing inside but `pass`: it never moves the van (a `while`
+    /// would only spin until the step cap), so the run is refused before it starts, in the same
+    /// words the block interpreter uses for an empty loop. (`pass` in an `if` or a `def` is a
+    /// fine placeholder in Python and is left alone.)
+    public var emptyLoop: Interpreter.CompileError? {
+        func search(_ body: [PyStmt]) -> Interpreter.CompileError? {
+            for statement in body {
+                switch statement {
+                case .whileLoop(_, let inner, let at), .forLoop(_, _, let inner, let at):
+                    if inner.allSatisfy({ if case .pass = $0 { true } else { false } }) {
+                        let what = if case .whileLoop = statement {
+                            "the `while` loop has nothing inside but `pass`, so the van would never move."
+                        } else {
+                            "the `for` loop has nothing inside but `pass`, so it would repeat nothing."
+                        }
+                        return Interpreter.CompileError(message: "Oh dear! Line \(at.line): \(what) \(Interpreter.fillLoop)", block: .line(at.line))
+                    }
+                    if let found = search(inner) { return found }
+                case .ifElse(let branches, let otherwise, _):
+                    for (_, inner) in branches { if let found = search(inner) { return found } }
+                    if let found = search(otherwise ?? []) { return found }
+                case .def(_, _, let inner, _): if let found = search(inner) { return found }
+                default: break
+                }
+            }
+            return nil
+        }
+        return search(module)
+    }
+
     /// The same program as a block tree, when it keeps to what blocks can say (no lists, `print`,
     /// parameters, `return`, …): for the block count, the toolbox check and the Python view.
     public func blockProgram() throws(ProgramError) -> Program { try PythonCompiler.compile(module) }

@@ -99,7 +99,12 @@ public enum RouterGame {
                 ?? Scoring.noBlockCountMessage
         }
         var simulation = try VanSimulation(level: level)
-        let run = PythonRuntime.run(program, on: &simulation)
+        var run = PythonRun(output: [])
+        if let empty = program.emptyLoop {
+            simulation.stop(.compileError, message: empty.message, block: empty.block)
+        } else {
+            run = PythonRuntime.run(program, on: &simulation)
+        }
         let outcome = simulation.finish()
         var score = Scoring.score(level: level, outcome: outcome, visitedNodes: simulation.visitedNodes, blockCount: blockCount)
         if outcome.success, score.algorithmMax > 0, let reason {

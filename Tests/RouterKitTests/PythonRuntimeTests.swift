@@ -135,7 +135,12 @@ import Testing
     // MARK: bounds
 
     @Test func theStepCapEndsEndlessLoops() throws {
-        for body in ["while True:\n    pass\n", "while True:\n    x = 1\n", "def f():\n    f()\nwhile True:\n    f()\n", "while True:\n    print('hi')\n"] {
+        // A loop with nothing inside but `pass` is refused before the van starts, in Python's words.
+        let empty = try run("while True:\n    pass\n")
+        #expect(empty.outcome.failure == .compileError && empty.outcome.failingBlock == .line(3))
+        #expect(empty.outcome.message == "Oh dear! Line 3: the `while` loop has nothing inside but `pass`, so the van would never move. \(Interpreter.fillLoop)")
+        #expect(try output("def later():\n    pass\nif True:\n    pass\nlater()\n") == [])
+        for body in ["while True:\n    n = 1\n", "while True:\n    x = 1\n", "def f():\n    f()\nwhile True:\n    f()\n", "while True:\n    print('hi')\n"] {
             let result = try run(body)
             #expect(result.outcome.failure == .queryInfiniteLoop, "\(body)")
         }
