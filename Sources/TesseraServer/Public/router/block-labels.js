@@ -52,6 +52,7 @@ export const LABELS = {
   compareNames: { EQ: "equals", NEQ: "is not", LT: "is less than", LTE: "is at most", GT: "is more than", GTE: "is at least" },
   menu: {
     label: "Block actions", duplicate: "Duplicate", copy: "Copy", paste: "Paste", delete: "Delete",
+    ctrl: "Ctrl+", cmd: "⌘", deleteKey: "Del", deleteKeyMac: "⌫",
   },
   say: {
     added: "Added “{label}”. Your program has {count} blocks.", addedOne: "Added “{label}”. Your program has 1 block.",
@@ -77,6 +78,9 @@ export const LABELS = {
     dragCancelled: "Drag cancelled.", undone: "Undone.", redone: "Redone.", nothingToUndo: "Nothing to undo.", nothingToRedo: "Nothing to redo.",
     atTop: "That block is already at the top.", atBottom: "That block is already at the bottom.",
     menuOpen: "Block menu: Duplicate, Copy, Paste or Delete.",
+    noValueHole: "“{label}” goes in a number hole of a block, so nothing was added.",
+    noConditionSocket: "“{label}” goes on a block's condition socket, so nothing was added.",
+    count: "{count} blocks", countOne: "1 block",
   },
   palette: {
     drag: "Drag or click to add “{label}”", dragLeft: "Drag or click to add “{label}” ({left} left)", left: "{left} left",

@@ -8,7 +8,7 @@ import { LABELS } from "./block-labels.js";
 import { copySelected, duplicateSelected, hasClipboard, pasteClipboard } from "./block-clipboard.js";
 
 const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-const KEY = MAC ? "⌘" : "Ctrl+";
+const KEY = MAC ? LABELS.menu.cmd : LABELS.menu.ctrl;
 
 export class BlockMenu {
   constructor(editor) {
@@ -64,7 +64,7 @@ export class BlockMenu {
       item("duplicate", menu.duplicate, `${KEY}D`, isStart, () => duplicateSelected(this.editor)),
       item("copy", menu.copy, `${KEY}C`, isStart, () => copySelected(this.editor)),
       item("paste", menu.paste, `${KEY}V`, !hasClipboard(), () => pasteClipboard(this.editor)),
-      item("delete", menu.delete, MAC ? "⌫" : "Del", isStart, () => this.editor.deleteSelected()));
+      item("delete", menu.delete, MAC ? menu.deleteKeyMac : menu.deleteKey, isStart, () => this.editor.deleteSelected()));
     this.node.addEventListener("keydown", (event) => this.onMenuKey(event));
     // Inside the page's main landmark, beside the program (fixed, so it still sits at the pointer).
     (this.editor.programNode.closest("main") ?? document.body).append(this.node);

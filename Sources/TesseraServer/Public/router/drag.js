@@ -272,7 +272,10 @@ export class BlockDrag {
     this.swallowUntil = performance.now() + 350;
     const editor = this.editor;
     if (!target) {
-      editor.say(source.kind === "new" ? "say.droppedOutsideNew" : "say.droppedOutside");
+      const accepts = source.kind === "new" && acceptedBy(source.type);
+      const label = BLOCKS[source.type]?.palette ?? source.type;
+      if (accepts) editor.say(accepts === "value" ? "say.noValueHole" : "say.noConditionSocket", { label });
+      else editor.say(source.kind === "new" ? "say.droppedOutsideNew" : "say.droppedOutside");
       return;
     }
     if (target.kind === "bin") editor.dropDelete(source.id);

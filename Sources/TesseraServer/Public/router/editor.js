@@ -36,14 +36,7 @@ import { rules } from "./rules.js";
 export class BlockEditor {
   /** `hooks`: onChange(program), say(text, info). */
   constructor({ palette, program, count, deleteButton, clearButton, undoButton, redoButton }, hooks) {
-    this.paletteNode = palette;
-    this.programNode = program;
-    this.countNode = count;
-    this.deleteButton = deleteButton;
-    this.clearButton = clearButton;
-    this.undoButton = undoButton;
-    this.redoButton = redoButton;
-    this.hooks = hooks;
+    Object.assign(this, { paletteNode: palette, programNode: program, countNode: count, deleteButton, clearButton, undoButton, redoButton, hooks });
     this.toolbox = [];
     this.program = { blocks: [], procedures: [] };
     this.selection = { id: "start" };
@@ -187,7 +180,7 @@ export class BlockEditor {
     return makeBlock(this.program, type, { procedureNames: procedureNames(this.program), variableName: this.variableName() });
   }
 
-  /** Where a new step goes for the selection: a nested block's selection stands for its step's head. */
+  /** Where a new step goes: a nested block's selection stands for its step's head. */
   stepSelection() {
     if (this.selection?.slot !== "nested") return this.selection;
     const statement = findNode(this.program, this.selection.id)?.statement;
@@ -373,7 +366,7 @@ export class BlockEditor {
     this.programNode.replaceChildren(main, ...procedures);
     this.programNode.classList.toggle("locked", this.locked);
     const count = blockCount(this.program);
-    this.countNode.textContent = `${count} block${count === 1 ? "" : "s"}`;
+    this.countNode.textContent = words(count === 1 ? "say.countOne" : "say.count", { count });
     this.countNode.dataset.count = String(count);
     this.clearButton.disabled = this.locked;
     this.undoButton.disabled = this.locked || !this.history.canUndo;
