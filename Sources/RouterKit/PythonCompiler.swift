@@ -10,6 +10,8 @@
 //   def name():  and calls  name()      (top level only, no parameters; defined anywhere in the file)
 //   not and or, == != < <= > >=, True False, pass, # comments, global (accepted and ignored)
 //   whole-number variables: x = e, x += e, x -= e, x *= e, x //= e, x %= e; + - * / // % ** (/ is //)
+// Python beyond this (lists, `print`, parameters, `return`, `break`, …) runs in PythonRuntime;
+// here it is refused as having no block, which means no block count.
 // Variables are global, as in blocks. A `for` whose counter is read anywhere becomes
 // `i = a` + `while i < b:` + `i += 1` (the end is re-checked each time round); otherwise it is a
 // repeat block. Every node's id is `BlockID.line(n)`.
