@@ -116,9 +116,11 @@ extension PythonRuntime {
 
     mutating func compare(_ op: String, _ a: PyValue, _ b: PyValue) throws(Stopped) -> Bool {
         switch op {
-        case "==": return a.equals(b)
-        case "!=": return !a.equals(b)
+        case "==", "!=":
+            try charge(a.size + b.size)
+            return a.equals(b) == (op == "==")
         case "in", "not in":
+            try charge(a.size + b.size)
             let found: Bool
             switch b {
             case .list(let list): found = list.items.contains { a.equals($0) }
@@ -138,6 +140,7 @@ extension PythonRuntime {
             if let x = a.number, let y = b.number {
                 order = op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y
             } else if case .str(let x) = a, case .str(let y) = b {
+                try charge(a.size + b.size)
                 let (p, q) = (Array(x.unicodeScalars.map(\.value)), Array(y.unicodeScalars.map(\.value)))
                 order = op == "<" ? p.lexicographicallyPrecedes(q) : op == "<=" ? !q.lexicographicallyPrecedes(p)
                     : op == ">" ? q.lexicographicallyPrecedes(p) : !p.lexicographicallyPrecedes(q)
@@ -162,6 +165,7 @@ extension PythonRuntime {
     }
 
     mutating func item(of container: PyValue, at index: PyValue, named name: String) throws(Stopped) -> PyValue {
+        if case .str = container { try charge(container.size) }
         switch container {
         case .list(let list): return list.items[try position(index, count: list.items.count, of: name)]
         case .tuple(let items): return items[try position(index, count: items.count, of: name)]
@@ -180,6 +184,7 @@ extension PythonRuntime {
             guard let n = value.number else { throw fail("the ends of a slice of `\(name)` are whole numbers") }
             return min(max(n < 0 ? count + n : n, 0), count)
         }
+        try charge(container.size)
         switch container {
         case .list(let list):
             let (a, b) = (try bound(from, list.items.count, 0), try bound(to, list.items.count, list.items.count))
@@ -188,6 +193,7 @@ extension PythonRuntime {
         case .str(let text):
             let characters = Array(text.unicodeScalars)
             let (a, b) = (try bound(from, characters.count, 0), try bound(to, characters.count, characters.count))
+            try made(characters: max(0, b - a))
             return .str(a < b ? String(String.UnicodeScalarView(characters[a..<b])) : "")
         default: throw fail("only a list or text can be sliced with `[a:b]`, and `\(name)` is \(container.typeName)")
         }
@@ -195,11 +201,21 @@ extension PythonRuntime {
 
     // MARK: bounds
 
+    /// Work proportional to the size of what an operation reads (comparing, searching, indexing
+    /// text, slicing, printing), so a program cannot make each of its 10,000 steps long.
+    mutating func charge(_ units: Int) throws(Stopped) {
+        work += units
+        guard work <= PythonLimits.maxWork else {
+            throw fail("your program did too much work with long lists or text; use shorter ones, or fewer of them")
+        }
+    }
+
     mutating func made(cells: Int) throws(Stopped) {
         guard cells <= PythonLimits.maxListItems else {
             throw fail("a list can hold at most \(PythonLimits.maxListItems) items in this game")
         }
         cellsMade += cells
+        try charge(cells)
         guard cellsMade <= PythonLimits.maxCellsMade else {
             throw fail("your program made more than \(PythonLimits.maxCellsMade) list items in all; use smaller lists")
         }
@@ -210,6 +226,7 @@ extension PythonRuntime {
             throw fail("text can be at most \(PythonLimits.maxTextLength) characters long in this game")
         }
         charactersMade += characters
+        try charge(characters)
         guard charactersMade <= PythonLimits.maxCharactersMade else {
             throw fail("your program made more than \(PythonLimits.maxCharactersMade) characters of text in all; make less text")
         }

@@ -14,6 +14,7 @@ extension PythonRuntime {
         switch name {
         case "print":
             let text = arguments.map(\.text).joined(separator: " ")
+            try charge(text.utf8.count)
             try made(characters: min(text.unicodeScalars.count, PythonLimits.maxTextLength))
             output.write(text)
             return .none
@@ -22,7 +23,9 @@ extension PythonRuntime {
             switch arguments[0] {
             case .list(let list): return .int(list.items.count)
             case .tuple(let items): return .int(items.count)
-            case .str(let text): return .int(text.unicodeScalars.count)
+            case .str(let text):
+                try charge(text.utf8.count)
+                return .int(text.unicodeScalars.count)
             case .range(let a, let b, let c): return .int(PyValue.rangeCount(a, b, c))
             default: throw fail("`len` counts the items of a list or the characters of text, not \(arguments[0].typeName)")
             }
@@ -80,6 +83,7 @@ extension PythonRuntime {
 
     /// The items of a list, a pair, a range (at most `maxListItems`) or text (its characters).
     mutating func items(of value: PyValue, for name: String) throws(Stopped) -> [PyValue] {
+        try charge(value.size)
         switch value {
         case .list(let list): return list.items
         case .tuple(let items): return items
@@ -110,6 +114,7 @@ extension PythonRuntime {
                 list.items.append(arguments[0])
                 return .none
             case ("pop", 0...1):
+                try charge(arguments.isEmpty ? 1 : list.items.count)
                 let at = try arguments.first.map { v throws(Stopped) in try position(v, count: list.items.count, of: name) }
                 guard !list.items.isEmpty else { throw fail("`\(name)` is empty, so there is nothing to `pop`") }
                 return list.items.remove(at: at ?? list.items.count - 1)

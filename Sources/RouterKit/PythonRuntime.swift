@@ -38,6 +38,8 @@ struct PythonRuntime {
     var charactersMade = 0
     /// Statement bodies and expressions open right now, over all calls (bounds the Swift stack).
     var nesting = 0
+    /// See `charge`.
+    var work = 0
 
     init(simulation: VanSimulation) { self.simulation = simulation }
 
@@ -168,7 +170,10 @@ struct PythonRuntime {
         var index = 0
         // Text is split into its characters once, not found again from the start each round.
         var sequence = sequence
-        if case .str(let text) = sequence { sequence = .tuple(text.unicodeScalars.map { .str(String($0)) }) }
+        if case .str(let text) = sequence {
+            try charge(text.utf8.count)
+            sequence = .tuple(text.unicodeScalars.map { .str(String($0)) })
+        }
         while true {
             // The list is read afresh each round, so items appended inside the loop are visited too, as in Python.
             let item: PyValue

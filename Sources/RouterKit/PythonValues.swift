@@ -13,6 +13,9 @@ public enum PythonLimits {
     /// counts even after it is thrown away), so no run holds more than a few megabytes.
     public static let maxCellsMade = 200_000
     public static let maxCharactersMade = 2_000_000
+    /// Units of work over a run: an item or a byte of text read by a comparison, a search, an
+    /// index into text, a slice or `print` (a few milliseconds' worth).
+    public static let maxWork = 5_000_000
     /// Functions calling functions (recursion included).
     public static let maxCallDepth = 50
     /// Statement bodies and expressions open at once, over all calls: what the runtime's own
@@ -105,6 +108,16 @@ enum PyValue {
         case .vanModule: "the van module"
         case .vanClass: "the Van class"
         case .van: "the van"
+        }
+    }
+
+    /// What reading the whole value costs (see `PythonRuntime.charge`): items, or bytes of text.
+    var size: Int {
+        switch self {
+        case .str(let s): s.utf8.count
+        case .list(let list): list.items.count
+        case .tuple(let items): items.count
+        default: 1
         }
     }
 

@@ -180,6 +180,9 @@ import Testing
         #expect(many.outcome.message.contains("more than 200000 list items in all"))
         let text = try run("s = 'x' * 9000\nfor i in range(300):\n    t = s + 'y'\n")
         #expect(text.outcome.message.contains("characters of text in all"))
+        // Each step reading long text or lists costs work too, so 10,000 of them stay quick.
+        let busy = try run("s = 'ab' * 4999\na = [0] * 9999\nwhile True:\n    c = s[9000]\n    b = 5 in a\n")
+        #expect(busy.outcome.message.hasSuffix("your program did too much work with long lists or text; use shorter ones, or fewer of them."))
         // A list inside itself prints and compares without end, as Python's `[[...]]`.
         #expect(try output("a = [1]\na.append(a)\nb = [1]\nb.append(b)\nprint(a == a, a == b, len(str(a)) < 200)\n") == ["True False True"])
         let huge = try output("a = [0] * 2000\nb = [a] * 100\nprint(b)\n")
