@@ -70,6 +70,7 @@ ENGLISH = english_patterns()
 
 # Everything a person can see or hear on the page: text in visible elements (and the options of
 # visible selects), the names and tips screen readers and mice get, placeholders, the tab's title.
+# Python code (in <code> and <pre>) is left out: its keywords and my_van's methods stay English.
 PAGE_WORDS = """() => {
   const words = [document.title];
   const seen = (node) => node.checkVisibility({ visibilityProperty: true });
@@ -77,7 +78,7 @@ PAGE_WORDS = """() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     const text = node.textContent.trim();
-    if (text && parent && !parent.closest("script, style") && (parent.tagName === "OPTION" ? seen(parent.closest("select")) : seen(parent))) words.push(text);
+    if (text && parent && !parent.closest("script, style, code, pre") && (parent.tagName === "OPTION" ? seen(parent.closest("select")) : seen(parent))) words.push(text);
   }
   for (const node of document.body.querySelectorAll("[aria-label], [title], [placeholder]")) {
     if (!seen(node)) continue;
@@ -87,9 +88,14 @@ PAGE_WORDS = """() => {
 }"""
 
 
-def english_on(page, where, found):
-    """Adds to `found` every English message the page shows now (`where` names the state)."""
+def english_on(page, where, found, ignore=()):
+    """Adds to `found` every English message the page shows now (`where` names the state). Each text
+    in `ignore` (words the server sends, such as a level's name or lesson, which stay English this
+    session) is taken out of what the page shows before the search."""
+    ignore = sorted({text for text in ignore if text}, key=len, reverse=True)
     for text in page.evaluate(PAGE_WORDS):
+        for words in ignore:
+            text = text.replace(words, " ")
         for key, value, pattern in ENGLISH:
             if pattern.search(text):
                 found.append(f"{where}: {key} = {value!r} in {text!r}")

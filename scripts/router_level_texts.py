@@ -49,18 +49,22 @@ def page_buttons() -> dict[str, str]:
     return buttons
 
 
-def page_block_labels() -> dict[str, str]:
-    """Block type → its label on the page (the `label` table of block-labels.js, which program.js reads)."""
-    with open(os.path.join(PAGE, "block-labels.js"), encoding="utf-8") as f:
+def english_messages() -> dict:
+    """The page's English words: the object in messages/en.js (plain JSON after `export default`)."""
+    with open(os.path.join(PAGE, "messages", "en.js"), encoding="utf-8") as f:
         text = f.read()
-    table = re.search(r"^  label: \{\n(.*?)^  \},", text, re.M | re.S)
-    return dict(re.findall(r'(\w+): "([^"]+)"', table.group(1))) if table else {}
+    return json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+
+
+def page_block_labels() -> dict[str, str]:
+    """Block type → its label on the page in English (messages/en.js's blocks.label, which block-labels.js reads)."""
+    return dict(english_messages()["blocks"]["label"])
 
 
 def block_buttons() -> set[str]:
-    """The small buttons on the blocks themselves ("+ else if", "+ else"), from block-labels.js."""
-    with open(os.path.join(PAGE, "block-labels.js"), encoding="utf-8") as f:
-        return set(re.findall(r'"(\+ [^"]+)"', f.read()))
+    """The small buttons on the blocks themselves ("+ else if", "+ else"), from messages/en.js's blocks.parts."""
+    parts = english_messages()["blocks"]["parts"]
+    return {value for value in parts.values() if isinstance(value, str) and value.startswith("+ ")}
 
 
 OPERATORS = {"EQ": "=", "NEQ": "≠", "LT": "<", "LTE": "≤", "GT": ">", "GTE": "≥",

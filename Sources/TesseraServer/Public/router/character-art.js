@@ -5,10 +5,12 @@
 // A level names its vehicle in its `character` field ("van", "scooter", "tractor", "robot"; an
 // imported level may say "Electric van" and gets the van); the player may pick another
 // (character-picker.js). `.damage` shows only after a crash (router.css), on every vehicle.
+import { t } from "./i18n.js";
 import { svgEl } from "./map-geometry.js";
 
 export const CHARACTERS = ["van", "scooter", "tractor", "robot"];
-export const CHARACTER_NAMES = { van: "Van", scooter: "Scooter", tractor: "Tractor", robot: "Robot" };
+/** A vehicle's name in the page's language. */
+export const characterName = (character) => t(`player.characters.${character}`);
 
 const INK = "#2b2f38";
 

@@ -1,7 +1,8 @@
 // The vehicle picker in a level's head: "Level's choice" (the level's `character` field) or one of
 // our four vehicles (character-art.js). The choice is the player's, for every level, and kept in
 // this browser (localStorage), so a child who likes the tractor keeps driving it.
-import { CHARACTERS, CHARACTER_NAMES, characterIcon, characterOf } from "./character-art.js";
+import { CHARACTERS, characterIcon, characterName, characterOf } from "./character-art.js";
+import { t } from "./i18n.js";
 
 const KEY = "tessera.router.character";
 const LEVELS_CHOICE = ""; // the select's value for "drive what the level chose"
@@ -22,8 +23,8 @@ export class CharacterPicker {
     this.preview = preview;
     this.changed = changed;
     this.level = null;
-    select.replaceChildren(new Option("Level's choice", LEVELS_CHOICE),
-      ...CHARACTERS.map((name) => new Option(CHARACTER_NAMES[name], name)));
+    select.replaceChildren(new Option("", LEVELS_CHOICE), ...CHARACTERS.map((name) => new Option("", name)));
+    this.relabel();
     select.value = stored();
     select.addEventListener("change", () => {
       try { localStorage.setItem(KEY, select.value); } catch { /* private mode: kept for this visit only */ }
@@ -41,8 +42,16 @@ export class CharacterPicker {
   /** A new level: "Level's choice" names what that level drives. */
   useLevel(level) {
     this.level = level;
-    this.select.options[0].textContent = `Level's choice (${CHARACTER_NAMES[characterOf(level?.character)]})`;
+    this.relabel();
     this.show();
+  }
+
+  /** The vehicles' names in the page's language; "Level's choice" names what the open level drives. */
+  relabel() {
+    const [levels, ...vehicles] = this.select.options;
+    levels.textContent = this.level ? t("player.characters.levelsChoiceNamed", { name: characterName(characterOf(this.level.character)) })
+      : t("player.characters.levelsChoice");
+    for (const option of vehicles) option.textContent = characterName(option.value);
   }
 
   show() {

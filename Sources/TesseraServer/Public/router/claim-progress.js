@@ -5,6 +5,7 @@
 // is remembered for that account in this browser, so the question never comes back for them.
 import { api, say } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
+import { t } from "./i18n.js";
 
 const declinedKey = (accountId) => `tessera.router.claim.declined.${accountId}`;
 
@@ -32,23 +33,23 @@ export async function offerClaim({ user, anonymous, accountLevels, claimed }) {
   const heardNo = (event) => { if (event.target.closest?.("[data-testid=ask-no]")) saidNo = true; };
   document.addEventListener("click", heardNo, true);
   const keep = await ask({
-    title: "Keep your levels?",
-    text: `Keep the ${played} level${played === 1 ? "" : "s"} this browser has done? They will be saved to ${user.name}'s account.`,
-    yes: "Keep them", no: "No thanks",
+    title: t("player.claim.title"),
+    text: t("player.claim.text", { count: played, name: user.name }),
+    yes: t("player.claim.yes"), no: t("player.claim.no"),
   });
   document.removeEventListener("click", heardNo, true);
   if (!keep) {
     if (saidNo) {
       localStorage.setItem(declinedKey(user.id), "yes");
-      say("All right: your account starts fresh. This browser's levels stay here for when you play signed out.", true);
+      say(t("player.claim.declined"), true);
     }
     return;
   }
   try {
     const progress = await api("/api/router/progress/claim", { method: "POST", body: { player: anonymous } });
     claimed(progress);
-    say(`Done: ${played === 1 ? "that level is" : `those ${played} levels are`} saved to your account now.`, true);
+    say(t("player.claim.done", { count: played }), true);
   } catch (error) {
-    say(`Your levels could not be saved to your account: ${error.message} Sign out and in again to be asked once more.`);
+    say(t("player.claim.failed", { error: error.message }));
   }
 }

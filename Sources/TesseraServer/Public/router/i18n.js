@@ -14,7 +14,7 @@
 // Both files are imported up front: they are small, and `t()` never has to wait for one.
 import en from "./messages/en.js";
 import es from "./messages/es.js";
-import { textWithCode } from "/shared/api.js";
+import { el, textWithCode } from "/shared/api.js";
 
 const MESSAGES = { en, es };
 export const LANGUAGES = Object.keys(MESSAGES);
@@ -88,6 +88,27 @@ export function translatePage(root = document) {
       if (attribute && key) node.setAttribute(attribute, t(key));
     }
   }
+}
+
+/** A new element whose words are the message `key`, marked so `translatePage` keeps it in the page's
+ *  language (for fixed words a script draws: no redraw needed when the language changes). */
+export const translated = (tag, key, attributes = {}) =>
+  el(tag, { ...attributes, "data-i18n": key }, ...textWithCode(t(key)));
+
+/** Makes `node`'s words the message `key`, kept in the page's language as `translated` keeps its own. */
+export function showTranslated(node, key) {
+  node.dataset.i18n = key;
+  node.replaceChildren(...textWithCode(t(key)));
+}
+
+/** Attributes named by messages, marked the same way: `{...translatedAttributes("aria-label:key; title:key")}`. */
+export function translatedAttributes(spec) {
+  const attributes = { "data-i18n-attr": spec };
+  for (const pair of spec.split(";")) {
+    const [attribute, key] = pair.split(":").map((part) => part.trim());
+    if (attribute && key) attributes[attribute] = t(key);
+  }
+  return attributes;
 }
 
 /** Switches the page to `lang` and remembers it; pages redraw on `tessera:language`. */

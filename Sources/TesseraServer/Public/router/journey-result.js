@@ -3,7 +3,8 @@
 // try it in Python" after a success with blocks where the level has Python, the end-of-episode card
 // (journey-episode.js), and the fuel gauge only on levels that use fuel.
 import { $, el, say } from "/shared/api.js";
-import { closeEpisodeCard, showEpisodeCard } from "./journey-episode.js";
+import { t } from "./i18n.js";
+import { closeEpisodeCard, relabelEpisodeCard, showEpisodeCard } from "./journey-episode.js";
 
 /**
  * Fuel. The engine always counts it (every move, wait and horn uses one; VanSimulation), but the
@@ -53,14 +54,22 @@ export class Journey {
     $("hint-offer").hidden = true;
     $("fuel-gauge").hidden = !usesFuel(level);
     const { previous, next } = this.where();
-    for (const [id, target, word] of [["nav-prev", previous, "Previous level"], ["nav-next", next, "Next level"]]) {
+    for (const [id, target] of [["nav-prev", previous], ["nav-next", next]]) {
       $(id).hidden = !target;
-      if (target) {
-        $(id).href = `#level=${encodeURIComponent(target)}`;
-        $(id).setAttribute("aria-label", `${word}: level ${target}`);
-      }
+      if (target) $(id).href = `#level=${encodeURIComponent(target)}`;
     }
     $("level-nav").hidden = !previous && !next;
+    this.relabel();
+  }
+
+  /** The words this draws, in the page's language (again after a change of language). */
+  relabel() {
+    const { previous, next } = this.where();
+    for (const [id, target, key] of [["nav-prev", previous, "navPreviousLabel"], ["nav-next", next, "navNextLabel"]]) {
+      if (target) $(id).setAttribute("aria-label", t(`player.journey.${key}`, { id: target }));
+    }
+    if (this.shown && !$("result").hidden) $("result-finish").textContent = finishText(this.shown);
+    relabelEpisodeCard();
   }
 
   /**
@@ -76,6 +85,7 @@ export class Journey {
     if (!success) this.failures += 1;
     if (outcome.failure === "out_of_fuel") $("fuel-gauge").hidden = false;
 
+    this.shown = success ? where : null;
     const finish = success ? finishText(where) : "";
     $("result-finish").textContent = finish;
     $("result-finish").hidden = !finish;
@@ -102,7 +112,7 @@ export class Journey {
 
     const words = [finish];
     if (offerHint) words.push($("hint-offer-words").textContent);
-    if (python) words.push("Now try it in Python: the button is under the scores.");
+    if (python) words.push(t("player.journey.pythonNudgeSaid"));
     const order = success ? ["next-level", "all-levels", "result-designer", "try-again", "try-python"] : ["try-again"];
     return { words: words.filter(Boolean).join(" "), focus: order.map((id) => $(id)).find((button) => !button.hidden) };
   }
@@ -129,16 +139,14 @@ export class Journey {
     // The card grew: the map gives up the new height too (router.css, runner.js).
     $("result").parentElement.style.setProperty("--result-room", `${Math.ceil($("result").getBoundingClientRect().height) + 12}px`);
     $("offered-hint").focus({ preventScroll: true });
-    say(`Hint: ${hint}`, true, { seen: false });
+    say(t("player.journey.hintSaid", { hint }), true, { seen: false });
   }
 
   tryPython() {
     const level = this.state.level;
     this.page.setTab(level?.pythonEnabled ? "python" : "pyview");
     $(level?.pythonEnabled ? "python-code" : "tab-pyview").focus();
-    say(level?.pythonEnabled
-      ? "Here is the Python editor: write the same route with my_van commands, then press Play."
-      : "Here are your blocks as Python. Read it beside your blocks: each block is one line.", true);
+    say(t(level?.pythonEnabled ? "player.journey.pythonEditorHere" : "player.journey.pythonViewHere"), true);
   }
 }
 
@@ -147,7 +155,7 @@ export const hasPython = (level) => Boolean(level && level.blocklyEnabled && (le
 
 /** What finishing this level means beyond itself: the end of an episode, or of every level. */
 function finishText({ episode, lastOfEpisode, lastOfAll }) {
-  if (lastOfAll) return "That was the very last level: you have finished every episode of Rapid Router. Well done!";
-  if (lastOfEpisode && episode) return `That was the last level of Episode ${episode.number}, “${episode.name}”: the episode is done!`;
+  if (lastOfAll) return t("player.result.lastOfAll");
+  if (lastOfEpisode && episode) return t("player.result.lastOfEpisode", { number: episode.number, name: episode.name });
   return "";
 }

@@ -3,6 +3,7 @@
 // that class's pupils. Progress guides instead of gating: done levels show a tick and their stars,
 // and one level is marked "Next up" (`recommendedLevel`), with a "Carry on" link above the episodes.
 import { $, el } from "/shared/api.js";
+import { t } from "./i18n.js";
 import { rules } from "./rules.js";
 import { lockedMessage, markLocks } from "./locks.js";
 import { renderStoredLevels } from "./level-lists.js";
@@ -37,13 +38,13 @@ function levelTile(state, summary, label, next) {
   const earned = result?.stars ?? 0;
   const unearned = Math.max(0, (rules.maxStars ?? earned) - earned);
   const isNext = summary.id === next;
-  const words = [`${label}: ${summary.name}`];
-  if (isNext) words.push("next up");
-  if (solved) words.push(`done, ${earned} of ${rules.maxStars ?? earned} stars`);
-  if (result) words.push(`best score ${result.best} out of ${max}`);
+  const words = [t("player.select.tile", { label, name: summary.name })];
+  if (isNext) words.push(t("player.journey.nextUpLabel"));
+  if (solved) words.push(t("player.select.tileDone", { earned, max: rules.maxStars ?? earned }));
+  if (result) words.push(t("player.journey.bestScore", { best: result.best, max }));
   const tile = el("button", {
     type: "button", class: `level-tile${solved ? " solved" : ""}${isNext ? " next-up" : ""}`, "data-testid": `level-${summary.id}`,
-    "data-solved": String(solved), "data-next": String(isNext), "aria-label": words.join(", "),
+    "data-solved": String(solved), "data-next": String(isNext), "aria-label": words.join(t("common.listSeparator")),
     onclick: () => { location.hash = `level=${encodeURIComponent(summary.id)}`; },
   },
   el("span", { class: "level-number", text: label }),
@@ -51,8 +52,8 @@ function levelTile(state, summary, label, next) {
   el("span", { class: "level-stars", "aria-hidden": "true", text: "★".repeat(earned) + "☆".repeat(unearned) }),
   el("span", { class: "level-score", "data-testid": `score-${summary.id}`, text: score }));
   if (solved) tile.append(tick());
-  if (isNext) tile.append(el("span", { class: "next-badge", "data-testid": "next-up", "aria-hidden": "true", text: "Next up" }));
-  if (summary.python && !summary.blockly) tile.append(el("span", { class: "badge python", text: "Python" }));
+  if (isNext) tile.append(el("span", { class: "next-badge", "data-testid": "next-up", "aria-hidden": "true", text: t("player.journey.nextUp") }));
+  if (summary.python && !summary.blockly) tile.append(el("span", { class: "badge python", text: t("player.select.pythonBadge") }));
   return el("li", {}, tile);
 }
 
@@ -61,8 +62,8 @@ export function renderSelect(state, reload) {
   const next = recommendedLevel(state.order, state.progress, state.episodes);
   const cards = state.episodes.map((episode) => {
     const solved = episode.levels.filter((level) => state.progress[level.id]?.solved).length;
-    return el("section", { class: "episode card", "data-testid": `episode-${episode.number}`, "aria-label": `Episode ${episode.number}: ${episode.name}` },
-      el("h3", {}, el("span", { class: "episode-number", text: `Episode ${episode.number}` }), " ", episode.name,
+    return el("section", { class: "episode card", "data-testid": `episode-${episode.number}`, "aria-label": t("player.select.episodeLabel", { number: episode.number, name: episode.name }) },
+      el("h3", {}, el("span", { class: "episode-number", text: t("player.select.episode", { number: episode.number }) }), " ", episode.name,
         el("span", { class: "episode-progress muted", text: ` ${solved}/${episode.levels.length}` })),
       el("p", { class: "muted", text: episode.summary }),
       el("ol", { class: "level-grid" }, ...episode.levels.map((level) => levelTile(state, level, level.id, next))));
@@ -73,7 +74,7 @@ export function renderSelect(state, reload) {
   carryOn.hidden = !summary;
   if (summary) {
     const started = Object.values(state.progress).some((each) => each?.solved);
-    carryOn.textContent = `▶ ${started ? "Next up" : "Start here"}: Level ${summary.id}, ${summary.name}`;
+    carryOn.textContent = t(started ? "player.journey.carryOn" : "player.journey.startHere", { id: summary.id, name: summary.name });
     carryOn.href = `#level=${encodeURIComponent(summary.id)}`;
   }
   markLocks(state.episodes);

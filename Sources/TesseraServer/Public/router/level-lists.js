@@ -4,6 +4,7 @@
 // can remove one: it is deleted for everyone, its maker included (moderation). The level list
 // brings the first page of each; "Show more" fetches the next (GET /api/router/levels).
 import { $, el, say } from "/shared/api.js";
+import { t } from "./i18n.js";
 import { deleteLevel, listLevels } from "./my-levels.js";
 
 const PAGE = 20; // levels per page, as the server sends them
@@ -16,14 +17,14 @@ export function renderStoredLevels({ mine = [], shared = [] }, tile, changed) {
   $("custom-section").hidden = mine.length === 0;
   $("custom-levels").replaceChildren(...mine.map((level, index) =>
     tile(summary(level), level.source === "imported" ? `I${index + 1}` : `C${index + 1}`)));
-  showMore($("custom-section"), "mine", mine, "Show more of my levels", redraw);
+  showMore($("custom-section"), "mine", mine, t("player.select.showMoreMine"), redraw);
   $("shared-section").hidden = shared.length === 0;
   $("shared-levels").replaceChildren(...shared.map((level, index) => {
     const item = tile(summary(level), `S${index + 1}`);
     if (level.mayDelete && !level.mine) item.append(removeButton(level, changed));
     return item;
   }));
-  showMore($("shared-section"), "shared", shared, "Show more shared levels", redraw);
+  showMore($("shared-section"), "shared", shared, t("player.select.showMoreShared"), redraw);
 }
 
 /** A "Show more" button under a section while the server may have another page. */
@@ -42,7 +43,7 @@ function showMore(section, scope, levels, label, redraw) {
         levels.nextPage = page.next;
         const first = page.levels[0]?.id;
         redraw();
-        say(`${page.levels.length} more level${page.levels.length === 1 ? "" : "s"}.`, true);
+        say(t("player.select.moreLevels", { count: page.levels.length }), true);
         if (first) section.querySelector(`[data-testid="level-${CSS.escape(first)}"]`)?.focus();
       } catch (error) {
         say(error.message);
@@ -54,15 +55,15 @@ function showMore(section, scope, levels, label, redraw) {
 
 function removeButton(level, changed) {
   return el("button", {
-    type: "button", class: "remove-shared", "data-testid": `remove-${level.id}`, text: "Remove",
-    "aria-label": `Remove “${level.name}” for everyone`,
+    type: "button", class: "remove-shared", "data-testid": `remove-${level.id}`, text: t("player.select.remove"),
+    "aria-label": t("player.select.removeLabel", { name: level.name }),
     onclick: async (event) => {
       const button = event.currentTarget;
-      if (!window.confirm(`Remove “${level.name}”? It will be deleted for everyone, including the pupil who made it.`)) return;
+      if (!window.confirm(t("player.select.removeConfirm", { name: level.name }))) return;
       button.disabled = true;
       try {
         await deleteLevel(level.id);
-        say(`Removed “${level.name}”.`, true);
+        say(t("player.select.removed", { name: level.name }), true);
         await changed();
         // Back to the list it was in, or, when that was the last one, to the top of the level select.
         ($("shared-section").hidden ? $("select-title") : $("shared-section")).focus({ preventScroll: true });

@@ -5,6 +5,7 @@
 // Anonymous players and teachers never get locks, so for them this changes nothing: in free play
 // (journey-select.js) a teacher's lock is the only thing that closes a level.
 import { el, say } from "/shared/api.js";
+import { allTranslations, t } from "./i18n.js";
 import { svgEl } from "./map-geometry.js";
 
 let locked = null; // {episodes: [numbers], levels: [ids], message} or null
@@ -24,7 +25,7 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 /** Takes the `locked` part of a progress answer (or its absence). */
 export function useLocks(value) {
   locked = value && (value.episodes?.length || value.levels?.length)
-    ? { episodes: value.episodes ?? [], levels: (value.levels ?? []).map(String), message: value.message || "Your teacher has locked this for now." }
+    ? { episodes: value.episodes ?? [], levels: (value.levels ?? []).map(String), message: value.message || null }
     : null;
 }
 
@@ -36,7 +37,11 @@ export function lockedMessage(id, episodes) {
 }
 
 // One level's words (the progress message speaks of "these", for a list of them).
-const whyLocked = (id) => `Your teacher has locked level ${id} for now. Pick another level, or ask your teacher.`;
+const whyLocked = (id) => t("player.locks.level", { id });
+// The server's words are our usual sentence (RouterKit's ClassLocks.pupilMessage, in English): ours
+// in the page's language instead. Other words (a teacher's own, one day) stay as written.
+const teachersWords = () => (locked.message && !allTranslations("player.locks.default").includes(locked.message)
+  ? locked.message : t("player.locks.default"));
 
 function padlock() {
   return svgEl("svg", { viewBox: "0 0 16 16", class: "lock-icon teacher-lock", "aria-hidden": "true" },
@@ -58,8 +63,8 @@ export function markLocks(episodes) {
     card.dataset.locked = String(whole);
     if (some.length) {
       // The teacher's words as they are for a whole episode; for single levels, which ones.
-      const which = `${some.length === 1 ? "level" : "levels"} ${some.map((level) => level.id).join(", ")}`;
-      const text = whole ? locked.message : `${locked.message.replace(/[.!]\s*$/, "")}: ${which}.`;
+      const ids = some.map((level) => level.id).join(t("common.listSeparator"));
+      const text = whole ? teachersWords() : t("player.locks.some", { count: some.length, message: teachersWords().replace(/[.!]\s*$/, ""), ids });
       card.querySelector("h3")?.after(el("p", { class: "teacher-lock-note", "data-testid": "lock-note" }, padlock(), " ", text));
     }
     for (const level of some) {
@@ -68,7 +73,7 @@ export function markLocks(episodes) {
       tile.dataset.teacherLocked = "true";
       tile.classList.add("teacher-locked");
       tile.setAttribute("aria-disabled", "true");
-      tile.setAttribute("aria-label", `${tile.getAttribute("aria-label")} (locked by your teacher)`);
+      tile.setAttribute("aria-label", t("player.locks.tileLabel", { label: tile.getAttribute("aria-label") }));
       tile.querySelector(".level-stars")?.replaceChildren(padlock());
     }
   }

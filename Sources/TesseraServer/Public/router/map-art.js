@@ -1,6 +1,7 @@
 // Our own simple art for the map: trees, decor, houses, the depot, lights, cows and a crash burst
 // (the vehicles are in character-art.js).
 import { NS, T, ROWS, COLS, VECTORS, ANGLES, THEMES, svgEl, centre, headingBetween, key, add, fmt } from "./map-geometry.js";
+import { t } from "./i18n.js";
 
 export function tree(x, y, colours, pine, snow) {
   if (pine) {
@@ -70,7 +71,7 @@ export function depotArt(square, heading) {
     svgEl("g", { transform: `translate(${fmt(x)} ${fmt(y)}) rotate(${angle})` },
       svgEl("rect", { x: -8, y: -34, width: 14, height: 68, rx: 3, fill: "#2f6fde" }),
       svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11, "font-weight": 700,
-        fill: "#fff", transform: "rotate(90)" }, document.createTextNode("DEPOT"))));
+        fill: "#fff", transform: "rotate(90)", class: "depot-sign" }, document.createTextNode(t("player.level.depotSign")))));
 }
 
 export function lightArt(light, index) {
@@ -117,7 +118,7 @@ export function burstArt() {
   return svgEl("g", { class: "crash-burst", "data-testid": "crash-burst" },
     svgEl("polygon", { points: points.join(" "), fill: "#ffcf3f", stroke: "#d0473c", "stroke-width": 4, "stroke-linejoin": "round" }),
     svgEl("text", { x: 0, y: 1, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 13, "font-weight": 800, fill: "#b3261e" },
-      document.createTextNode("BUMP")));
+      document.createTextNode(t("player.run.bump"))));
 }
 
 // ---- the view ---------------------------------------------------------------------------------

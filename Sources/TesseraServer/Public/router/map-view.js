@@ -12,6 +12,7 @@
 import { NS, T, ROWS, COLS, VECTORS, ANGLES, THEMES, svgEl, centre, headingBetween, key, add, fmt } from "./map-geometry.js";
 import { decorArt, houseArt, depotArt, lightArt, cowArt, burstArt } from "./map-art.js";
 import { characterArt, characterOf, smokeArt } from "./character-art.js";
+import { t } from "./i18n.js";
 
 /** Which headings each road square connects to: Map "x,y" → Set of "N" | "E" | "S" | "W". */
 export function roadLinks(level) {
@@ -167,15 +168,24 @@ export class MapView {
     this.houses[index]?.classList.add("delivered");
   }
 
+  /** A new language: the depot's sign says it (the van's bubble is drawn afresh each time). */
+  relabel() {
+    for (const sign of this.container.querySelectorAll(".depot-sign")) sign.textContent = t("player.level.depotSign");
+  }
+
   say(text, kind = "") {
     const bubble = this.van.querySelector(".bubble");
     bubble.replaceChildren();
     if (!text) return;
     // Keep the words upright whichever way the van faces.
     bubble.setAttribute("transform", `rotate(${fmt(-this.angle)}) translate(0 -44)`);
-    bubble.append(
-      svgEl("rect", { x: -34, y: -16, width: 68, height: 30, rx: 12, class: `bubble-box ${kind}` }),
-      svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central", class: "bubble-text" }, document.createTextNode(text)));
+    const words = svgEl("text", { x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central", class: "bubble-text" }, document.createTextNode(text));
+    const box = svgEl("rect", { y: -16, height: 30, rx: 12, class: `bubble-box ${kind}` });
+    bubble.append(box, words);
+    // As wide as the words need (they differ by language), measured once drawn; about 10 units a letter otherwise.
+    const width = Math.max(68, Math.ceil((words.getComputedTextLength?.() || text.length * 10) + 20));
+    box.setAttribute("x", String(-width / 2));
+    box.setAttribute("width", String(width));
   }
 
   /** Runs `frame(p)` for p from 0 to 1 over `ms`; resolves early (false) when `isStopped()`. */
@@ -222,7 +232,7 @@ export class MapView {
 
   /** `wait` or `horn`: the van stays; a bubble says what it does. */
   async stay(kind, ms, isStopped) {
-    this.say(kind === "horn" ? "Beep!" : "Wait…", kind);
+    this.say(t(kind === "horn" ? "player.run.beep" : "player.run.waiting"), kind);
     const done = await this.tween(ms, () => {}, isStopped);
     this.say("");
     return done;

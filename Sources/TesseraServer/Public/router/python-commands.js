@@ -3,8 +3,13 @@
 // (PythonEditor.addLine); the panel stays open so a child can add several, and a status line says
 // where each one went. It is a disclosure, not a dialog: the code stays in reach beside it.
 // Escape (or the × button) closes it and gives the keyboard back to the Commands button.
+// Its fixed words are marked for i18n.js (translatePage swaps them when the language changes); the
+// examples are Python and stay English.
 import { el } from "/shared/api.js";
+import { onLanguageChange, t, translated, translatedAttributes } from "./i18n.js";
 import { COMMAND_GROUPS } from "./python-commands-list.js";
+
+const WORDS = "player.python.commands";
 
 export class PythonCommands {
   /** `slot`: the empty container above the code; `editor`: the PythonEditor the examples go into. */
@@ -12,15 +17,15 @@ export class PythonCommands {
     this.editor = editor;
     this.toggle = el("button", { type: "button", class: "commands-toggle", id: "commands-toggle", "data-testid": "commands-toggle",
       "aria-expanded": "false", "aria-controls": "commands-panel" },
-      el("span", { class: "commands-icon", "aria-hidden": "true", text: "☰" }), " Commands");
+      el("span", { class: "commands-icon", "aria-hidden": "true", text: "☰" }), " ", translated("span", `${WORDS}.toggle`));
     this.status = el("p", { class: "commands-status", role: "status", "data-testid": "commands-status" });
     this.panel = el("section", { class: "commands-panel", id: "commands-panel", "data-testid": "commands-panel",
       "aria-labelledby": "commands-title", hidden: true },
       el("div", { class: "commands-head" },
-        el("h3", { id: "commands-title", text: "Commands" }),
-        el("button", { type: "button", class: "commands-close", "data-testid": "commands-close", "aria-label": "Close the commands",
-          title: "Close (Esc)", text: "×", onclick: () => this.close() })),
-      el("p", { class: "commands-intro", text: "Press an example to add it to your program, under the line the cursor is on." }),
+        translated("h3", `${WORDS}.title`, { id: "commands-title" }),
+        el("button", { type: "button", class: "commands-close", "data-testid": "commands-close",
+          ...translatedAttributes(`aria-label:${WORDS}.close; title:${WORDS}.closeTitle`), text: "×", onclick: () => this.close() })),
+      translated("p", `${WORDS}.intro`, { class: "commands-intro" }),
       ...COMMAND_GROUPS.map((group, index) => this.group(group, index)),
       this.status);
     this.toggle.addEventListener("click", () => (this.isOpen ? this.close() : this.open()));
@@ -33,26 +38,28 @@ export class PythonCommands {
       });
     }
     slot.replaceChildren(el("div", { class: "commands-bar" }, this.toggle), this.panel);
+    // Where the last example went is old news in the new language (the page says the language changed).
+    onLanguageChange(() => { this.status.textContent = ""; });
   }
 
   get isOpen() { return !this.panel.hidden; }
 
-  group({ title, commands }, index) {
+  group({ id: group, commands }, index) {
     const id = `commands-group-${index}`;
     return el("div", { class: "commands-group" },
-      el("h4", { id, text: title }),
+      translated("h4", `${WORDS}.groups.${group}`, { id }),
       el("ul", { class: "commands-list", "aria-labelledby": id }, ...commands.map((command) => this.item(command))));
   }
 
-  item({ name, example, says }) {
+  item({ name, example }) {
     const about = `command-says-${name}`;
     return el("li", { class: "command", "data-testid": "command", "data-name": name },
       el("button", { type: "button", class: "command-example", "data-testid": `command-${name}`, "aria-describedby": about,
         onclick: () => this.add(example) },
-        el("span", { class: "visually-hidden", text: "Add " }),
+        translated("span", `${WORDS}.add`, { class: "visually-hidden" }), el("span", { class: "visually-hidden", text: " " }),
         el("span", { class: "command-plus", "aria-hidden": "true", text: "+" }),
         el("code", { text: example })),
-      el("span", { class: "command-says", id: about, text: says }));
+      translated("span", `${WORDS}.says.${name}`, { class: "command-says", id: about }));
   }
 
   open() {
@@ -76,8 +83,6 @@ export class PythonCommands {
     // The keyboard stays on the example (the status says where the line went); a finger's tap
     // leaves no focus behind worth keeping, and the phone's keyboard stays down either way.
     if (button instanceof HTMLElement && this.panel.contains(button)) button.focus({ preventScroll: true });
-    this.status.textContent = line
-      ? `Added ${example} on line ${line}.`
-      : "The van is driving: you can add commands when it stops.";
+    this.status.textContent = line ? t(`${WORDS}.added`, { example, line }) : t(`${WORDS}.driving`);
   }
 }

@@ -2,20 +2,23 @@
 // at most 200, the server's last line saying when more were left out). It empties when a run
 // starts and fills when the server answers, before the van sets off: the answer carries no timing
 // for each line. The lines are a polite live region so a screen reader says what was printed; the
-// friendly "nothing printed" note is not, so a run without print stays quiet.
+// friendly "nothing printed" note is not, so a run without print stays quiet. The title and the
+// note are marked for i18n.js, so they follow a change of language by themselves; printed lines
+// are the program's own and stay as printed.
 import { el } from "/shared/api.js";
+import { showTranslated, translated } from "./i18n.js";
 
-const IDLE = "Lines your program prints with print(\"…\") show here when you press Play.";
-const NOTHING = "Your program did not print anything this time. Try print(\"Hello!\") to see words here.";
+const IDLE = "player.python.console.idle";
+const NOTHING = "player.python.console.nothing";
 
 export class PythonConsole {
   /** `root`: the empty container under the code. */
   constructor(root) {
     this.lines = el("div", { class: "console-lines", id: "console-lines", "data-testid": "console-lines", role: "log",
       "aria-live": "polite", "aria-labelledby": "console-title" });
-    this.note = el("p", { class: "console-note", "data-testid": "console-note", text: IDLE });
+    this.note = translated("p", IDLE, { class: "console-note", "data-testid": "console-note" });
     root.replaceChildren(
-      el("h3", { class: "console-title", id: "console-title", text: "Console" }),
+      translated("h3", "player.python.console.title", { class: "console-title", id: "console-title" }),
       el("div", { class: "console-box" }, this.note, this.lines));
     this.clear();
   }
@@ -24,14 +27,14 @@ export class PythonConsole {
   clear() {
     this.lines.replaceChildren();
     this.lines.removeAttribute("tabindex");
-    this.note.textContent = IDLE;
+    showTranslated(this.note, IDLE);
     this.note.hidden = false;
   }
 
   /** The run's printed lines (`output` may be missing from an older server's answer: nothing printed). */
   show(output) {
     const lines = Array.isArray(output) ? output.map(String) : [];
-    this.note.textContent = NOTHING;
+    showTranslated(this.note, NOTHING);
     this.note.hidden = lines.length > 0;
     // Always rendered (a live region that appears together with its words is often not read);
     // focusable only with lines in it, so the keyboard can scroll them.

@@ -1,8 +1,10 @@
 // The read-only "Python view": the current blocks as the Python they mean, from the server
 // (POST /api/router/programs/python answers {python, blocks}; 422 with a message when the program
 // has a mistake, such as an empty loop). It refreshes, a moment after each change, only while shown.
-// It is coloured like the Python editor (python-syntax.js), so the two read alike.
+// It is coloured like the Python editor (python-syntax.js), so the two read alike. Its status line
+// is in the page's language; the server's words about a mistake stay as the server wrote them.
 import { api, el } from "/shared/api.js";
+import { onLanguageChange, t } from "./i18n.js";
 import { highlighted } from "./python-syntax.js";
 
 export class PythonView {
@@ -13,6 +15,15 @@ export class PythonView {
     this.visible = false;
     this.timer = null;
     this.asked = 0;
+    this.said = () => "";
+    onLanguageChange(() => { this.status.textContent = this.said(); });
+  }
+
+  /** Shows `words()` in the status line, again after a change of language. */
+  tell(words, problem = false) {
+    this.said = words;
+    this.status.textContent = words();
+    this.status.classList.toggle("problem", problem);
   }
 
   show(visible) {
@@ -30,19 +41,15 @@ export class PythonView {
   async load() {
     const asked = ++this.asked;
     const { blocks, procedures } = this.program();
-    this.status.textContent = "Translating your blocks…";
+    this.tell(() => t("player.python.translating"), this.status.classList.contains("problem"));
     try {
       const answer = await api("/api/router/programs/python", { method: "POST", body: { program: { blocks, procedures } } });
       if (asked !== this.asked) return;
       this.render(answer.python);
-      this.status.textContent = `This is your program in Python (${answer.blocks} block${answer.blocks === 1 ? "" : "s"}). It changes when your blocks change.`;
-      this.status.classList.remove("problem");
+      this.tell(() => t("player.python.view", { count: answer.blocks }));
     } catch (error) {
       if (asked !== this.asked) return;
-      this.status.textContent = error.status === 422
-        ? `Not quite a program yet: ${error.message}`
-        : `The Python view is not available right now (${error.message}).`;
-      this.status.classList.add("problem");
+      this.tell(() => t(error.status === 422 ? "player.python.notYet" : "player.python.unavailable", { error: error.message }), true);
       if (error.status !== 422) this.render("");
     }
   }

@@ -7,7 +7,13 @@
 // Free play: any level opens for anyone, by its tile or its address (journey-select.js); only a
 // teacher's lock closes one for their pupils (locks.js). The journey around the levels (Previous and
 // Next, hints, the end of an episode, the fuel gauge) is journey-*.js; the vehicles character-*.js.
+// Words: every word the page shows is a message (i18n.js, messages/*.js); the fixed ones are marked
+// in index.html, and what this page draws is drawn again when the language changes (see the end).
+// Words the server sends (a level's name, lesson and hint, a run's message, a Python mistake) stay
+// as the server wrote them.
 import { $, api, say } from "/shared/api.js";
+import { onLanguageChange, t, translatePage } from "./i18n.js";
+import { mountLanguageSwitcher } from "./language-switcher.js";
 import { BlockEditor } from "./editor.js";
 import { MapView } from "./map-view.js";
 import { emptyProgram, sanitize } from "./program.js";
@@ -126,12 +132,12 @@ async function openLevel(id) {
 function openDraft() {
   const level = readDraft();
   if (!level) {
-    say("There is no level in the designer to test drive yet. Make one with ✎ Make a level.");
+    say(t("player.level.noDraft"));
     showSelect();
     return;
   }
   showLevel(level);
-  say("Test drive: build a program and press Play. Nothing is saved until you press Save in the designer.", true);
+  say(t("player.level.testDriveStart"), true);
 }
 
 function showLevel(level) {
@@ -144,11 +150,7 @@ function showLevel(level) {
   $("to-levels").hidden = draft;
   $("to-designer").hidden = !draft;
   $("test-drive-note").hidden = !draft;
-  const number = state.order.includes(level.id) ? `Level ${level.id}: ` : draft ? "Test drive: " : "";
-  $("level-title").textContent = number + level.name;
-  document.title = `${number}${level.name} · Rapid Router · Tessera`;
-  $("level-lesson").textContent = level.lesson || "Get the van to the house.";
-  $("level-hint").textContent = level.hint || "Follow the road square by square.";
+  labelLevel(level);
   $("level-hint").closest("details").hidden = !level.hint;
   $("level-hint").closest("details").open = false;
 
@@ -166,23 +168,34 @@ function showLevel(level) {
   const mode = level.blocklyEnabled && level.pythonEnabled ? (saved.mode ?? "blocks") : level.pythonEnabled ? "python" : "blocks";
   setTab(mode);
   runner.resetMap();
-  $("map").setAttribute("aria-label", describe(level));
-  say(level.pythonEnabled && !level.blocklyEnabled ? "Write your program in Python, then press Play." : "Build your program under Start, then press Play.", true);
+  say(t(level.pythonEnabled && !level.blocklyEnabled ? "player.level.startPython" : "player.level.startBlocks"), true);
   // Keyboard and screen-reader users start at the level's name, not back at the top of the page.
   $("level-title").focus({ preventScroll: true });
 }
 
+/** The level's own words in the head, the tab's title and the map in words, in the page's language. */
+function labelLevel(level) {
+  const draft = level.source === "draft";
+  const title = state.order.includes(level.id) ? t("player.level.title", { id: level.id, name: level.name })
+    : draft ? t("player.level.testDriveTitle", { name: level.name }) : level.name;
+  $("level-title").textContent = title;
+  document.title = t("player.page.levelTitle", { title });
+  $("level-lesson").textContent = level.lesson || t("player.level.defaultLesson");
+  $("level-hint").textContent = level.hint || t("player.level.defaultHint");
+  $("map").setAttribute("aria-label", describe(level));
+}
+
 /** The map in words, for screen readers (x from the left, y from the bottom, as in the lessons). */
 function describe(level) {
-  const names = { N: "north (up)", E: "east (right)", S: "south (down)", W: "west (left)" };
   const at = (square) => `(${square[0]}, ${square[1]})`;
-  const houses = level.destinations.map(at).join(", ");
-  const parts = [`Map: the van starts at ${at(level.road[0].coordinate)} facing ${names[level.originHeading]}`,
-    `${level.destinations.length === 1 ? "the house is at" : "houses at"} ${houses}`, `${level.road.length} road squares`];
-  if (level.trafficLights.length) parts.push(`${level.trafficLights.length} traffic light${level.trafficLights.length === 1 ? "" : "s"}`);
+  const words = "player.level.map";
+  const houses = level.destinations.length;
+  const parts = [t(`${words}.start`, { place: at(level.road[0].coordinate), heading: t(`common.headings.${level.originHeading}`) }),
+    t(`${words}.houses`, { count: houses, places: level.destinations.map(at).join(", ") }), t(`${words}.road`, { count: level.road.length })];
+  if (level.trafficLights.length) parts.push(t(`${words}.lights`, { count: level.trafficLights.length }));
   const cows = level.cows.reduce((sum, group) => sum + group.potentialCoordinates.length, 0);
-  if (cows) parts.push(`${cows} cow${cows === 1 ? "" : "s"} on the road`);
-  return parts.join(", ") + ".";
+  if (cows) parts.push(t(`${words}.cows`, { count: cows }));
+  return parts.join(t("common.listSeparator")) + ".";
 }
 
 function readSaved(id) {
@@ -212,10 +225,12 @@ function setTab(tab) {
   $("pyview-panel").hidden = tab !== "pyview";
   $("python-panel").hidden = tab !== "python";
   $("pyview-toggle").setAttribute("aria-pressed", String(tab === "pyview"));
-  $("pyview-toggle").textContent = tab === "pyview" ? "Back to blocks" : "Show as Python";
+  labelToggle();
   pythonView.show(tab === "pyview");
   save();
 }
+
+const labelToggle = () => { $("pyview-toggle").textContent = t(state.tab === "pyview" ? "player.editor.backToBlocks" : "player.editor.showAsPython"); };
 
 function showSelect() {
   const left = state.level?.id;
@@ -225,7 +240,7 @@ function showSelect() {
   $("level-view").hidden = true;
   $("to-levels").hidden = true;
   $("to-designer").hidden = true;
-  document.title = "Rapid Router · Tessera";
+  document.title = t("player.page.title");
   showList();
   // Back from a level: focus its tile, so the keyboard carries on from where the child was.
   if (left) document.querySelector(`[data-testid="level-${CSS.escape(left)}"]`)?.focus({ preventScroll: false });
@@ -235,7 +250,7 @@ function showSelect() {
 $("play").addEventListener("click", () => runner.play());
 $("step").addEventListener("click", () => runner.step());
 $("stop").addEventListener("click", () => runner.stop());
-$("reset").addEventListener("click", () => { runner.stop(false); runner.resetMap(); say("Back at the depot.", true); });
+$("reset").addEventListener("click", () => { runner.stop(false); runner.resetMap(); say(t("player.run.backAtDepot"), true); });
 $("try-again").addEventListener("click", () => { runner.resetMap(); $("play").focus(); });
 $("close-result").addEventListener("click", () => { runner.clearResult(); $("play").focus(); });
 $("result").addEventListener("keydown", (event) => { if (event.key === "Escape") { runner.clearResult(); $("play").focus(); } });
@@ -260,6 +275,27 @@ guard($("episodes")); // a tile locked by the teacher says why instead of openin
 // router.css sizes the map from --head-room, so map, controls and result fit the window.
 new ResizeObserver(([entry]) => $("level-view").style.setProperty("--head-room", `${Math.ceil(entry.target.getBoundingClientRect().height)}px`))
   .observe(document.querySelector(".level-head"));
+
+// The page in the chosen language, with the switcher in the top bar (before the Sound button).
+translatePage();
+mountLanguageSwitcher(document.querySelector("header.bar"), $("mute"));
+// A new language: what this page drew is drawn again (the marked words in index.html already are),
+// and the status line says so, in the new language, for screen readers too.
+onLanguageChange(() => {
+  runner.relabel();
+  picker.relabel();
+  labelToggle();
+  if (state.level) {
+    labelLevel(state.level);
+    map.relabel();
+    journey.relabel();
+    editor.relabel?.();
+  } else if (!$("select-view").hidden) {
+    document.title = t("player.page.title");
+    showList();
+  }
+  say(t("common.language.now"), true);
+});
 
 // Each route (a link, Next level, Back) counts; a level that arrives after a newer route was
 // taken is not shown, so two quick changes of address cannot end on the older one.

@@ -8,6 +8,7 @@
 //   one more (the block that ran stays highlighted). Pressing Step while it plays pauses it.
 // - Stop: ends the animation where it is. Reset: puts the van back at the depot.
 import { $, api, say, textWithCode } from "/shared/api.js";
+import { t } from "./i18n.js";
 import { Player } from "./player.js";
 import { Sounds } from "./sounds.js";
 import { draftBody } from "./test-drive.js";
@@ -42,7 +43,7 @@ export class Runner {
     const playing = running && this.player.playing;
     const paused = playing && this.player.paused;
     $("play").disabled = running && !paused;
-    $("play").textContent = paused ? "▶ Go on" : "▶ Play";
+    $("play").textContent = t(paused ? "player.run.goOn" : "player.run.play");
     $("step").disabled = running && !playing;
     $("stop").disabled = !running;
   }
@@ -85,7 +86,7 @@ export class Runner {
   /** The player waits for the next Step. */
   paused() {
     this.renderButtons();
-    say(`Step ${$("step").dataset.step ?? ""} done. Press Step for the next one, or Play to go on.`, true);
+    say(t("player.run.stepDone", { step: $("step").dataset.step ?? "" }), true);
   }
 
   programBody() {
@@ -97,7 +98,7 @@ export class Runner {
     if (this.state.running) {
       this.player.resume();
       this.renderButtons();
-      say("The van is on its way…", true);
+      say(t("player.run.onItsWay"), true);
       return;
     }
     this.start(false);
@@ -122,8 +123,8 @@ export class Runner {
     delete $("step").dataset.step;
     this.setRunning(true);
     this.sounds.play("engine");
-    const unit = this.state.mode === "python" ? "line" : "block";
-    say(stepping ? `Step by step: watch the highlighted ${unit}.` : "The van is on its way…", true);
+    const unit = this.state.mode === "python" ? "Line" : "Block";
+    say(t(stepping ? `player.run.stepByStep${unit}` : "player.run.onItsWay"), true);
     const draft = level.source === "draft";
     let result;
     try {
@@ -135,7 +136,8 @@ export class Runner {
     } catch (error) {
       if (run !== state.run) return;
       this.setRunning(false);
-      say(error.message);
+      // A level the teacher locked says so in the page's language; other refusals are the server's words.
+      say(error.code === "level_locked" ? t("player.locks.run") : error.message);
       const line = /^Line (\d+):/.exec(error.message)?.[1];
       if (line && state.mode === "python") this.python.markError(Number(line));
       return;
@@ -162,7 +164,7 @@ export class Runner {
       this.setRunning(false);
       this.editor.highlight(null);
       this.python.markRunning(null);
-      if (announce) say("Stopped. Press Reset to put the van back, or Play to run again.", true);
+      if (announce) say(t("player.run.stopped"), true);
     }
   }
 
@@ -176,15 +178,8 @@ export class Runner {
     }
     if (outcome.success) this.sounds.play("jingle");
     $("result").dataset.success = String(outcome.success);
-    const title = outcome.success ? (score.total === score.max ? "Full marks!" : "Delivered!") : "Oh no!";
-    $("result-title").textContent = title;
+    const title = this.labelResult(result, this.state.mode);
     $("result-message").replaceChildren(...textWithCode(outcome.message));
-    $("route-score").textContent = scoreText(score.route, score.routeMax);
-    $("algorithm-score").textContent = scoreText(score.algorithm, score.algorithmMax);
-    $("total-score").textContent = `${score.total}/${score.max}`;
-    // The block count means nothing for a Python program (it is always 0 there).
-    const blocks = this.state.mode === "python" ? "" : ` (${result.blockCount} block${result.blockCount === 1 ? "" : "s"})`;
-    $("score-note").textContent = outcome.success ? `${score.message}${blocks}` : "";
     // Previous/Next, the end of an episode, the hint offer and "Now try it in Python" (journey-result.js).
     const { words, focus } = this.page.journey.decorate(result);
     $("result").hidden = false;
@@ -196,6 +191,29 @@ export class Runner {
     focus?.focus({ preventScroll: true });
     this.page.journey.after(result);
   }
+
+  /** The result card's own words for `result` of a run in `mode` (the server's message is left as it is);
+   *  answers the title. */
+  labelResult(result, mode) {
+    this.shown = { result, mode };
+    const { outcome, score } = result;
+    const title = t(outcome.success ? (score.total === score.max ? "player.result.fullMarks" : "player.result.delivered") : "player.result.ohNo");
+    $("result-title").textContent = title;
+    $("route-score").textContent = scoreText(score.route, score.routeMax);
+    $("algorithm-score").textContent = scoreText(score.algorithm, score.algorithmMax);
+    $("total-score").textContent = `${score.total}/${score.max}`;
+    // The block count means nothing for a Python program (it is always 0 there).
+    const note = mode === "python" ? score.message : t("player.result.scoreNote", { message: score.message, count: result.blockCount });
+    $("score-note").textContent = outcome.success ? note : "";
+    return title;
+  }
+
+  /** A new language: the buttons, the sound button and an open result card say it again. */
+  relabel() {
+    this.renderButtons();
+    this.sounds.render();
+    if (this.shown && !$("result").hidden) this.labelResult(this.shown.result, this.shown.mode);
+  }
 }
 
 function lineOf(block) {
@@ -204,5 +222,5 @@ function lineOf(block) {
 }
 
 function scoreText(value, max) {
-  return max ? `${value}/${max}` : "not scored";
+  return max ? `${value}/${max}` : t("player.result.notScored");
 }

@@ -6,6 +6,7 @@
 // (`data-last-sound`), which is how the tests hear them.
 
 import { el } from "/shared/api.js";
+import { t } from "./i18n.js";
 import { svgEl } from "./map-geometry.js";
 
 const MUTE_KEY = "tessera.router.muted";
@@ -31,10 +32,11 @@ export class Sounds {
   render() {
     if (!this.button) return;
     this.button.setAttribute("aria-pressed", String(this.muted));
-    this.button.setAttribute("aria-label", "Mute sounds");
-    const words = (long, short) => [el("span", { class: "label long", text: long }), el("span", { class: "label short", text: short })];
-    this.button.replaceChildren(speaker(this.muted), ...(this.muted ? words("Sound off", "Off") : words("Sound on", "On")));
-    this.button.title = this.muted ? "Sounds are off: press to turn them on" : "Sounds are on: press to turn them off";
+    this.button.setAttribute("aria-label", t("player.sound.mute"));
+    const words = (state) => [el("span", { class: "label long", text: t(`player.sound.${state}`) }),
+      el("span", { class: "label short", text: t(`player.sound.${state}Short`) })];
+    this.button.replaceChildren(speaker(this.muted), ...words(this.muted ? "off" : "on"));
+    this.button.title = t(this.muted ? "player.sound.offTitle" : "player.sound.onTitle");
   }
 
   /** Plays one of: engine, horn, chime, crash, jingle. */

@@ -273,6 +273,7 @@ export default {
       "title": "Rapid Router · Tessera",
       "levelTitle": "{title} · Rapid Router · Tessera",
       "allLevels": "All levels",
+      "allLevelsShort": "Levels",
       "toDesigner": "◂ Designer"
     },
     "sound": {
@@ -297,9 +298,7 @@ export default {
       "episodeLabel": "Episode {number}: {name}",
       "pythonBadge": "Python",
       "tile": "{label}: {name}",
-      "tileLocked": "{label}: {name} (locked)",
-      "tileScore": "{label}: {name}, best score {best} out of {max}",
-      "stillLocked": "That level is still locked: finish the one before it first.",
+      "tileDone": "done, {earned} of {max} stars",
       "showMoreMine": "Show more of my levels",
       "showMoreShared": "Show more shared levels",
       "moreLevels": { "one": "{count} more level.", "other": "{count} more levels." },
@@ -309,7 +308,8 @@ export default {
       "removed": "Removed “{name}”."
     },
     "locks": {
-      "default": "Your teacher has locked this for now.",
+      "default": "Your teacher has locked these for now.",
+      "run": "Your teacher has locked this level for now. Pick another level, or ask your teacher.",
       "level": "Your teacher has locked level {id} for now. Pick another level, or ask your teacher.",
       "some": { "one": "{message}: level {ids}.", "other": "{message}: levels {ids}." },
       "tileLabel": "{label} (locked by your teacher)"
@@ -327,6 +327,7 @@ export default {
       "startPython": "Write your program in Python, then press Play.",
       "startBlocks": "Build your program under Start, then press Play.",
       "mapLabel": "The map",
+      "depotSign": "DEPOT",
       "map": {
         "start": "Map: the van starts at {place} facing {heading}",
         "houses": { "one": "the house is at {places}", "other": "houses at {places}" },
@@ -356,7 +357,8 @@ export default {
       "stepDone": "Step {step} done. Press Step for the next one, or Play to go on.",
       "stopped": "Stopped. Press Reset to put the van back, or Play to run again.",
       "beep": "Beep!",
-      "waiting": "Wait…"
+      "waiting": "Wait…",
+      "bump": "BUMP"
     },
     "result": {
       "close": "Close the result",
@@ -449,7 +451,8 @@ export default {
           "print": "Writes a line in the console under your program.",
           "range": "Repeats the lines under it 3 times.",
           "len": "How many things a list holds.",
-          "append": "Adds a thing to the end of a list."
+          "append": "Adds a thing to the end of a list.",
+          "pop": "Takes the last thing off a list and gives it to you."
         }
       }
     },
@@ -511,6 +514,7 @@ export default {
       "nextEpisode": "Next: Episode {number}",
       "startEpisode": "Start “{name}” ▸",
       "stayHere": "Stay here",
+      "stars": "{earned} of {max} stars",
       "wholeCourse": "The whole course",
       "courseFinished": "You finished the course!",
       "courseFinishedText": "That was the last level of the last episode, “{name}”. Every episode of Rapid Router is behind you.",

@@ -272,6 +272,7 @@ export default {
       "title": "Rapid Router · Tessera",
       "levelTitle": "{title} · Rapid Router · Tessera",
       "allLevels": "Todos los niveles",
+      "allLevelsShort": "Niveles",
       "toDesigner": "◂ Diseñador"
     },
     "sound": {
@@ -296,9 +297,7 @@ export default {
       "episodeLabel": "Episodio {number}: {name}",
       "pythonBadge": "Python",
       "tile": "{label}: {name}",
-      "tileLocked": "{label}: {name} (cerrado)",
-      "tileScore": "{label}: {name}, mejor puntuación {best} de {max}",
-      "stillLocked": "Ese nivel todavía está cerrado: termina primero el anterior.",
+      "tileDone": "hecho, {earned} de {max} estrellas",
       "showMoreMine": "Ver más de mis niveles",
       "showMoreShared": "Ver más niveles compartidos",
       "moreLevels": { "one": "{count} nivel más.", "other": "{count} niveles más." },
@@ -308,7 +307,8 @@ export default {
       "removed": "«{name}» se ha quitado."
     },
     "locks": {
-      "default": "Tu profe ha cerrado esto por ahora.",
+      "default": "Tu profe ha cerrado estos niveles por ahora.",
+      "run": "Tu profe ha cerrado este nivel por ahora. Elige otro nivel o pregúntale a tu profe.",
       "level": "Tu profe ha cerrado el nivel {id} por ahora. Elige otro nivel o pregúntale a tu profe.",
       "some": { "one": "{message}: nivel {ids}.", "other": "{message}: niveles {ids}." },
       "tileLabel": "{label} (cerrado por tu profe)"
@@ -326,6 +326,7 @@ export default {
       "startPython": "Escribe tu programa en Python y pulsa Jugar.",
       "startBlocks": "Construye tu programa debajo de Inicio y pulsa Jugar.",
       "mapLabel": "El mapa",
+      "depotSign": "ALMACÉN",
       "map": {
         "start": "Mapa: la furgoneta sale de {place} mirando al {heading}",
         "houses": { "one": "la casa está en {places}", "other": "casas en {places}" },
@@ -355,7 +356,8 @@ export default {
       "stepDone": "Paso {step} hecho. Pulsa Paso para el siguiente, o Jugar para seguir.",
       "stopped": "Parado. Pulsa Reiniciar para llevar la furgoneta a su sitio, o Jugar para ejecutarlo otra vez.",
       "beep": "¡Pi, pi!",
-      "waiting": "Esperando…"
+      "waiting": "Esperando…",
+      "bump": "¡PUM!"
     },
     "result": {
       "close": "Cerrar el resultado",
@@ -448,7 +450,8 @@ export default {
           "print": "Escribe una línea en la consola, debajo de tu programa.",
           "range": "Repite 3 veces las líneas que tiene debajo.",
           "len": "Cuántas cosas hay en una lista.",
-          "append": "Añade una cosa al final de una lista."
+          "append": "Añade una cosa al final de una lista.",
+          "pop": "Quita lo último de una lista y te lo da."
         }
       }
     },
@@ -510,6 +513,7 @@ export default {
       "nextEpisode": "El siguiente: episodio {number}",
       "startEpisode": "Empezar «{name}» ▸",
       "stayHere": "Quedarme aquí",
+      "stars": "{earned} de {max} estrellas",
       "wholeCourse": "El curso entero",
       "courseFinished": "¡Has terminado el curso!",
       "courseFinishedText": "Era el último nivel del último episodio, «{name}». Ya has hecho todos los episodios de Rapid Router.",
