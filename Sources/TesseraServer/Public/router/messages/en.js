@@ -610,9 +610,11 @@ export default {
       "notAvailable": "“{type}”: this block is not available here",
       "notAvailableTitle": "This page cannot show the “{type}” block. Take it out of your program before you run it.",
       "notAvailablePalette": "This level offers the “{type}” block, but this page cannot show it yet.",
-      "headingConditions": "Conditions: drop them on a socket",
-      "headingNumbers": "Numbers: drop them in a number hole",
-      "headingUnknown": "Not available here",
+      "headingConditions": "Conditions:",
+      "headingNumbers": "Numbers:",
+      "headingUnknown": "Not available here:",
+      "headingConditionsTitle": "Drop a condition on a block's condition socket",
+      "headingNumbersTitle": "Drop a number or a variable in a number hole",
       "coordinate": {
         "current": "the van's {part} now",
         "previous": "the van's {part} before"
@@ -665,7 +667,11 @@ export default {
       "duplicate": "Duplicate",
       "copy": "Copy",
       "paste": "Paste",
-      "delete": "Delete"
+      "delete": "Delete",
+      "ctrl": "Ctrl+",
+      "cmd": "⌘",
+      "deleteKey": "Del",
+      "deleteKeyMac": "⌫"
     },
     "say": {
       "added": "Added “{label}”. Your program has {count} blocks.",
@@ -687,6 +693,7 @@ export default {
       "numberMax": "Set to {max}: numbers here go up to {max}.",
       "numberMin": "Set to {min}: numbers here go down to {min}.",
       "copied": "Copied “{label}”. Paste it with Ctrl+V (or the block menu).",
+      "copiedOne": "Copied “{label}” and the block inside it.",
       "copiedMany": "Copied “{label}” and the {count} blocks inside it.",
       "nothingToCopy": "Select a block to copy first.",
       "nothingToPaste": "Nothing to paste yet: copy a block first (Ctrl+C or the block menu).",
@@ -709,7 +716,9 @@ export default {
       "nothingToRedo": "Nothing to redo.",
       "atTop": "That block is already at the top.",
       "atBottom": "That block is already at the bottom.",
-      "menuOpen": "Block menu: Duplicate, Copy, Paste or Delete."
+      "menuOpen": "Block menu: Duplicate, Copy, Paste or Delete.",
+      "noValueHole": "“{label}” goes in a number hole of a block, so nothing was added.",
+      "noConditionSocket": "“{label}” goes on a block's condition socket, so nothing was added."
     },
     "palette": {
       "drag": "Drag or click to add “{label}”",

@@ -609,9 +609,11 @@ export default {
       "notAvailable": "«{type}»: este bloque no está disponible aquí",
       "notAvailableTitle": "Esta página no puede mostrar el bloque «{type}». Quítalo de tu programa antes de ejecutarlo.",
       "notAvailablePalette": "Este nivel ofrece el bloque «{type}», pero esta página todavía no puede mostrarlo.",
-      "headingConditions": "Condiciones: suéltalas en un hueco",
-      "headingNumbers": "Números: suéltalos en un hueco para números",
-      "headingUnknown": "No disponible aquí",
+      "headingConditions": "Condiciones:",
+      "headingNumbers": "Números:",
+      "headingUnknown": "No disponibles aquí:",
+      "headingConditionsTitle": "Suelta una condición en el hueco de condición de un bloque",
+      "headingNumbersTitle": "Suelta un número o una variable en un hueco para números",
       "coordinate": {
         "current": "la {part} de la furgoneta ahora",
         "previous": "la {part} de la furgoneta antes"
@@ -664,7 +666,11 @@ export default {
       "duplicate": "Duplicar",
       "copy": "Copiar",
       "paste": "Pegar",
-      "delete": "Borrar"
+      "delete": "Borrar",
+      "ctrl": "Ctrl+",
+      "cmd": "⌘",
+      "deleteKey": "Supr",
+      "deleteKeyMac": "⌫"
     },
     "say": {
       "added": "Añadido «{label}». Tu programa tiene {count} bloques.",
@@ -686,6 +692,7 @@ export default {
       "numberMax": "Puesto en {max}: aquí los números llegan como mucho a {max}.",
       "numberMin": "Puesto en {min}: aquí los números bajan como mucho hasta {min}.",
       "copied": "Copiado «{label}». Pégalo con Ctrl+V (o con el menú del bloque).",
+      "copiedOne": "Copiado «{label}» con el bloque que tiene dentro.",
       "copiedMany": "Copiado «{label}» con los {count} bloques que tiene dentro.",
       "nothingToCopy": "Elige primero el bloque que quieres copiar.",
       "nothingToPaste": "Todavía no hay nada que pegar: copia antes un bloque (Ctrl+C o el menú del bloque).",
@@ -708,7 +715,9 @@ export default {
       "nothingToRedo": "No hay nada que rehacer.",
       "atTop": "Ese bloque ya está arriba del todo.",
       "atBottom": "Ese bloque ya está abajo del todo.",
-      "menuOpen": "Menú del bloque: Duplicar, Copiar, Pegar o Borrar."
+      "menuOpen": "Menú del bloque: Duplicar, Copiar, Pegar o Borrar.",
+      "noValueHole": "«{label}» va en un hueco para números de un bloque, así que no se ha añadido nada.",
+      "noConditionSocket": "«{label}» va en el hueco de condición de un bloque, así que no se ha añadido nada."
     },
     "palette": {
       "drag": "Arrastra o haz clic para añadir «{label}»",
