@@ -128,7 +128,9 @@ extension PythonRuntime {
             case .range(let start, let stop, let step):
                 guard let n = a.number else { found = false; break }
                 let inside = step > 0 ? (start <= n && n < stop) : (stop < n && n <= start)
-                found = inside && (n &- start) % step == 0
+                // Int.min % -1 would trap; its remainder is 0.
+                let (remainder, overflow) = (n &- start).remainderReportingOverflow(dividingBy: step)
+                found = inside && (overflow || remainder == 0)
             case .str(let text):
                 guard case .str(let part) = a else { throw fail("`in` with text looks for text, but this is \(a.typeName)") }
                 found = part.isEmpty || text.contains(part)

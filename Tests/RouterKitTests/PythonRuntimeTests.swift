@@ -167,6 +167,7 @@ import Testing
         #expect(big.outcome.failure == .compileError)
         #expect(big.outcome.message == "Line 4: A number in your program got too big to work with.")
         #expect(try run("print(1 // 0)\n").outcome.message == "Line 3: Your program tried to divide by zero, which can't be done.")
+        #expect(try output("m = -(2 ** 62) * 2\nprint(m + 5 in range(5, m, -1), 3 in range(1, 10, 2), 4 in range(1, 10, 2))\n") == ["True True False"])
         #expect(try run("n = 2 ** 63\n").outcome.message == "Line 3: A number in your program got too big to work with.")
         #expect(try run("n = -(2 ** 62) * 2\nm = -n\n").outcome.message == "Line 4: A number in your program got too big to work with.")
     }
