@@ -26,6 +26,10 @@ import Testing
             }
             let program = try #require(rules["program"] as? [String: Any])
             #expect(program["nameLength"] as? Int == ProgramLimits.maxNameLength)
+            #expect(program["maxBlocks"] as? Int == ProgramLimits.maxBlocks)
+            let numbers = try #require(program["numberRange"] as? [String: Any])
+            #expect(numbers["min"] as? Int == ProgramLimits.numberRange.lowerBound)
+            #expect(numbers["max"] as? Int == ProgramLimits.numberRange.upperBound)
             #expect(rules["maxStars"] as? Int == PlayerProgress.maxStars)
         }
     }

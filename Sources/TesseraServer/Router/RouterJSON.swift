@@ -96,6 +96,10 @@ struct RouterRulesJSON: Encodable {
 
     struct ProgramRules: Encodable {
         var nameLength = ProgramLimits.maxNameLength
+        /// What a number block or a set/change field may hold.
+        var numberRange = Range(ProgramLimits.numberRange)
+        /// The most blocks a program may have.
+        var maxBlocks = ProgramLimits.maxBlocks
     }
 
     var level = LevelRules()
