@@ -1,5 +1,5 @@
 """The new Rapid Router episodes as a player meets them: episode 11 (numbers and variables, blocks)
-and the Python Den's first three episodes (12–14) are listed in order, every one of their levels
+and the Python Den's episodes (12–17) are listed in order, every one of their levels
 is solved at full marks by its reference program through the live API, and a Python Den level
 opened straight from a link by a new visitor runs a typed program and shows what it printed.
 Needs the binary rebuilt after scripts/router_levels.py (the levels are bundled in RouterKit)."""
@@ -14,6 +14,8 @@ from test_router import SOLUTIONS, new_player, open_router, play_and_wait, watch
 
 NEW_EPISODES = {11: ("Numbers and variables", 57, 8), 12: ("Counting with while", 65, 10),
                 13: ("Choosing inside a loop", 75, 10), 14: ("Loops that stop by themselves", 85, 10)}
+# Episodes 15–17 (for loops, functions with parameters, lists): checked by number and size only.
+LATER_EPISODES = {15: (95, 10), 16: (105, 10), 17: (115, 10)}
 SIZES = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
 
 
@@ -33,15 +35,19 @@ def test_the_new_episodes_are_listed_in_order_with_their_levels(page):
         episode = episodes[number]
         assert episode["name"] == name
         assert [level["id"] for level in episode["levels"]] == [str(i) for i in range(first, first + count)]
+    for number, (first, count) in LATER_EPISODES.items():
+        assert [level["id"] for level in episodes[number]["levels"]] == [str(i) for i in range(first, first + count)]
+    # The whole course: at least 120 levels in at least 15 episodes.
+    assert len(episodes) >= 15 and sum(len(e["levels"]) for e in episodes.values()) >= 120
     # Every new level has its own name, and the Python Den's levels are Python only.
     names = [level["name"] for e in episodes.values() for level in e["levels"]]
     assert len(names) == len(set(names))
-    for level_id in range(65, 95):
+    for level_id in range(65, 125):
         level = page.request.get(f"/api/router/levels/{level_id}").json()
         assert level["pythonEnabled"] and not level["blocklyEnabled"], level_id
 
 
-@pytest.mark.parametrize("level_id", [str(i) for i in range(57, 95)])
+@pytest.mark.parametrize("level_id", [str(i) for i in range(57, 125)])
 def test_the_reference_program_delivers_at_full_marks(page, level_id):
     run = page.request.post(f"/api/router/levels/{level_id}/runs", data={"program": reference_program(level_id)})
     assert run.ok, run.text()
@@ -68,6 +74,30 @@ def test_level_80_opened_from_a_link_runs_typed_python_and_shows_its_prints(brow
         # The program counts its waits at the red lights and prints them in the console.
         expect(page.get_by_test_id("console-line")).to_have_text(["I waited 4 times at red lights"])
         page.screenshot(path=f"/tmp/shots-levels-a/e2e-80-{size}.png")
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_a_den_level_is_solved_by_typing_functions_with_a_parameter_a_list_and_print(browser, server):
+    """The Python Den's last level, solved as a child types it: `def drive(n)`, lists of stops and
+    turns with append, and print, whose lines show in the console under the editor."""
+    context = browser.new_context(base_url=server, viewport=SIZES["desktop"])
+    page = context.new_page()
+    problems = watch_errors(page)
+    try:
+        open_router(page, new_player(), "/router/#level=124")
+        with open(os.path.join(SOLUTIONS, "124.py")) as handle:
+            program = handle.read()
+        assert "def drive(n):" in program and "turns.append(" in program and "print(" in program
+        code = page.get_by_test_id("python-code")
+        code.fill(program)
+        play_and_wait(page)
+        expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+        expect(page.get_by_test_id("total-score")).to_have_text(re.compile(r"^(\d+)/\1$"))
+        expect(page.get_by_test_id("console-line")).to_have_text([
+            "Parcel delivered on square 4", "Parcel delivered on square 9", "Parcel delivered on square 16",
+            "Turns on the way: ['right', 'left', 'right', 'right', 'left']"])
         assert problems == []
     finally:
         context.close()
