@@ -8,7 +8,7 @@ import { LABELS } from "./block-labels.js";
 import { copySelected, duplicateSelected, hasClipboard, pasteClipboard } from "./block-clipboard.js";
 
 const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-const KEY = MAC ? LABELS.menu.cmd : LABELS.menu.ctrl;
+const key = () => (MAC ? LABELS.menu.cmd : LABELS.menu.ctrl);
 
 export class BlockMenu {
   constructor(editor) {
@@ -56,6 +56,7 @@ export class BlockMenu {
     if (this.editor.locked) return;
     const isStart = this.editor.selection.id === "start";
     const menu = LABELS.menu;
+    const KEY = key();
     const item = (name, label, keys, disabled, action) => el("button", {
       type: "button", role: "menuitem", class: "menu-item", "data-testid": `menu-${name}`, tabindex: "-1", disabled,
       onclick: () => { this.close(true); action(); this.editor.focusSelection(); },

@@ -17,12 +17,12 @@ export function renderPalette(editor) {
     const button = el("button", {
       type: "button", class: `palette-block kind-${info.kind} ${group}${left <= 0 ? " used-up" : ""}`, "data-testid": `palette-${type}`,
       "data-type": type, disabled: editor.locked, "aria-disabled": left <= 0 ? "true" : false,
-      title: left === Infinity ? words("palette.drag", { label }) : words("palette.dragLeft", { label, left }),
+      title: left === Infinity ? words("palette.drag", { label }) : words("palette.dragLeft", { label, count: left }),
       onclick: (event) => { if (!editor.drag.swallow(event)) editor.add(type); },
     },
     info.icon ? el("span", { class: "block-icon", "aria-hidden": "true", text: info.icon }) : "",
     el("span", { class: "palette-label", text: label }));
-    if (left !== Infinity) button.append(el("span", { class: "left", "data-testid": `left-${type}`, text: words("palette.left", { left }) }));
+    if (left !== Infinity) button.append(el("span", { class: "left", "data-testid": `left-${type}`, text: words("palette.left", { count: left }) }));
     return button;
   };
   // A group starts a new line with its name beside its first block (a whole line for a name would

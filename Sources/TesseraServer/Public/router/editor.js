@@ -366,13 +366,21 @@ export class BlockEditor {
     this.programNode.replaceChildren(main, ...procedures);
     this.programNode.classList.toggle("locked", this.locked);
     const count = blockCount(this.program);
-    this.countNode.textContent = words(count === 1 ? "say.countOne" : "say.count", { count });
+    this.countNode.textContent = words("say.count", { count });
     this.countNode.dataset.count = String(count);
     this.clearButton.disabled = this.locked;
     this.undoButton.disabled = this.locked || !this.history.canUndo;
     this.redoButton.disabled = this.locked || !this.history.canRedo;
     this.variableList.replaceChildren(...variableNames(this.program).map((name) => el("option", { value: name })));
     this.select(this.selection, false);
+  }
+
+  /** Draws the palette and the program again in the page's language (block-labels.js reads the
+   *  words as they are drawn), keeping the marks of the running and the failing block. */
+  relabel() {
+    const marked = ["running", "failing"].map((kind) => [kind, this.programNode.querySelector(`.block.${kind}`)?.dataset.blockId]);
+    this.render();
+    for (const [kind, id] of marked) if (id) this.highlight(id, kind);
   }
 
   /** Marks the block that is running (one at a time) or the one that failed. */

@@ -38,6 +38,10 @@ let current = chosen();
 let plurals = new Intl.PluralRules(current);
 if (typeof document !== "undefined") document.documentElement.lang = current;
 
+/** The language of the words the server writes (our levels' names, lessons and hints, run messages):
+ *  elements showing them say so (lang), so a screen reader reads them right on a Spanish page. */
+export const SERVER_LANGUAGE = "en";
+
 /** The page's language: "en" or "es". */
 export const language = () => current;
 

@@ -3,7 +3,7 @@
 // that class's pupils. Progress guides instead of gating: done levels show a tick and their stars,
 // and one level is marked "Next up" (`recommendedLevel`), with a "Carry on" link above the episodes.
 import { $, el } from "/shared/api.js";
-import { t } from "./i18n.js";
+import { SERVER_LANGUAGE, t } from "./i18n.js";
 import { rules } from "./rules.js";
 import { lockedMessage, markLocks } from "./locks.js";
 import { renderStoredLevels } from "./level-lists.js";
@@ -29,7 +29,7 @@ function tick() {
 }
 
 /** One level's tile (an `li`); `next`: the recommended level's id. */
-function levelTile(state, summary, label, next) {
+function levelTile(state, summary, label, next, ours = false) {
   const result = state.progress[summary.id];
   const solved = Boolean(result?.solved);
   const max = result?.max ?? summary.maxScore;
@@ -48,7 +48,7 @@ function levelTile(state, summary, label, next) {
     onclick: () => { location.hash = `level=${encodeURIComponent(summary.id)}`; },
   },
   el("span", { class: "level-number", text: label }),
-  el("span", { class: "level-name", text: summary.name }),
+  el("span", { class: "level-name", text: summary.name, lang: ours ? SERVER_LANGUAGE : false }),
   el("span", { class: "level-stars", "aria-hidden": "true", text: "★".repeat(earned) + "☆".repeat(unearned) }),
   el("span", { class: "level-score", "data-testid": `score-${summary.id}`, text: score }));
   if (solved) tile.append(tick());
@@ -63,10 +63,10 @@ export function renderSelect(state, reload) {
   const cards = state.episodes.map((episode) => {
     const solved = episode.levels.filter((level) => state.progress[level.id]?.solved).length;
     return el("section", { class: "episode card", "data-testid": `episode-${episode.number}`, "aria-label": t("player.select.episodeLabel", { number: episode.number, name: episode.name }) },
-      el("h3", {}, el("span", { class: "episode-number", text: t("player.select.episode", { number: episode.number }) }), " ", episode.name,
+      el("h3", {}, el("span", { class: "episode-number", text: t("player.select.episode", { number: episode.number }) }), " ", el("span", { lang: SERVER_LANGUAGE, text: episode.name }),
         el("span", { class: "episode-progress muted", text: ` ${solved}/${episode.levels.length}` })),
-      el("p", { class: "muted", text: episode.summary }),
-      el("ol", { class: "level-grid" }, ...episode.levels.map((level) => levelTile(state, level, level.id, next))));
+      el("p", { class: "muted", text: episode.summary, lang: SERVER_LANGUAGE }),
+      el("ol", { class: "level-grid" }, ...episode.levels.map((level) => levelTile(state, level, level.id, next, true))));
   });
   $("episodes").replaceChildren(...cards);
   const carryOn = $("carry-on");

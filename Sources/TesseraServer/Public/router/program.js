@@ -24,8 +24,12 @@ const KINDS = {
   logic_negate: ["negate"], logic_compare: ["compare", "⚖"], logic_operation: ["logic"], logic_boolean: ["logic"],
   variables_get: ["value", "x"], math_number: ["value", "#"], math_arithmetic: ["value"], van_coordinate: ["value"],
 };
-export const BLOCKS = Object.fromEntries(Object.entries(KINDS).map(([type, [kind, icon]]) =>
-  [type, { label: LABELS.label[type], palette: LABELS.name[type] ?? LABELS.label[type], kind, ...(icon ? { icon } : {}) }]));
+// label and palette are read when a block is drawn or named, so they are in the page's language then.
+export const BLOCKS = Object.fromEntries(Object.entries(KINDS).map(([type, [kind, icon]]) => [type, {
+  get label() { return LABELS.label[type]; },
+  get palette() { return LABELS.name[type] ?? LABELS.label[type]; },
+  kind, ...(icon ? { icon } : {}),
+}]));
 
 const STEP_KINDS = ["action", "loop", "if", "proc", "call", "variable"];
 

@@ -12,7 +12,7 @@
 // Words the server sends (a level's name, lesson and hint, a run's message, a Python mistake) stay
 // as the server wrote them.
 import { $, api, say } from "/shared/api.js";
-import { onLanguageChange, t, translatePage } from "./i18n.js";
+import { SERVER_LANGUAGE, onLanguageChange, t, translatePage } from "./i18n.js";
 import { mountLanguageSwitcher } from "./language-switcher.js";
 import { BlockEditor } from "./editor.js";
 import { MapView } from "./map-view.js";
@@ -182,6 +182,11 @@ function labelLevel(level) {
   document.title = t("player.page.levelTitle", { title });
   $("level-lesson").textContent = level.lesson || t("player.level.defaultLesson");
   $("level-hint").textContent = level.hint || t("player.level.defaultHint");
+  // Our levels' own words are English (a person's own level may be in any language: not marked).
+  const ours = state.order.includes(level.id);
+  for (const [id, words] of [["level-lesson", level.lesson], ["level-hint", level.hint]]) {
+    if (ours && words) $(id).lang = SERVER_LANGUAGE; else $(id).removeAttribute("lang");
+  }
   $("map").setAttribute("aria-label", describe(level));
 }
 
@@ -289,7 +294,7 @@ onLanguageChange(() => {
     labelLevel(state.level);
     map.relabel();
     journey.relabel();
-    editor.relabel?.();
+    editor.relabel();
   } else if (!$("select-view").hidden) {
     document.title = t("player.page.title");
     showList();

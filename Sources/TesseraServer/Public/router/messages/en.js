@@ -397,8 +397,7 @@ export default {
       "clear": "Clear",
       "clearTitle": "Remove every block",
       "program": "Your program",
-      "blocksHelp": "Drag blocks from the top into your program, and back to the top to remove them. Or click a block to add it under the selected one (select a loop or an “if” to put blocks inside it). Keys: ↑ ↓ to choose, Alt+↑ ↓ to move a block, Delete to remove, Ctrl+Z to undo.",
-      "blockCount": { "one": "{count} block", "other": "{count} blocks" }
+      "blocksHelp": "Drag blocks from the top into your program, and back to the top to remove them. Or click a block to add it under the selected one (select a loop or an “if” to put blocks inside it). Keys: ↑ ↓ to choose, Alt+↑ ↓ to move a block, Delete to remove, Ctrl+Z to undo."
     },
     "python": {
       "viewLabel": "Your blocks in Python (read only)",
@@ -718,7 +717,8 @@ export default {
       "atBottom": "That block is already at the bottom.",
       "menuOpen": "Block menu: Duplicate, Copy, Paste or Delete.",
       "noValueHole": "“{label}” goes in a number hole of a block, so nothing was added.",
-      "noConditionSocket": "“{label}” goes on a block's condition socket, so nothing was added."
+      "noConditionSocket": "“{label}” goes on a block's condition socket, so nothing was added.",
+      "count": { "one": "{count} block", "other": "{count} blocks" }
     },
     "palette": {
       "drag": "Drag or click to add “{label}”",

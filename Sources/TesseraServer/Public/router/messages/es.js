@@ -396,8 +396,7 @@ export default {
       "clear": "Vaciar",
       "clearTitle": "Quitar todos los bloques",
       "program": "Tu programa",
-      "blocksHelp": "Arrastra bloques desde arriba hasta tu programa, y otra vez arriba para quitarlos. O haz clic en un bloque para añadirlo debajo del que está elegido (elige un bucle o un «si» para meter bloques dentro). Teclas: ↑ ↓ para elegir, Alt+↑ ↓ para mover un bloque, Supr para quitarlo, Ctrl+Z para deshacer.",
-      "blockCount": { "one": "{count} bloque", "other": "{count} bloques" }
+      "blocksHelp": "Arrastra bloques desde arriba hasta tu programa, y otra vez arriba para quitarlos. O haz clic en un bloque para añadirlo debajo del que está elegido (elige un bucle o un «si» para meter bloques dentro). Teclas: ↑ ↓ para elegir, Alt+↑ ↓ para mover un bloque, Supr para quitarlo, Ctrl+Z para deshacer."
     },
     "python": {
       "viewLabel": "Tus bloques en Python (solo se pueden leer)",
@@ -717,7 +716,8 @@ export default {
       "atBottom": "Ese bloque ya está abajo del todo.",
       "menuOpen": "Menú del bloque: Duplicar, Copiar, Pegar o Borrar.",
       "noValueHole": "«{label}» va en un hueco para números de un bloque, así que no se ha añadido nada.",
-      "noConditionSocket": "«{label}» va en el hueco de condición de un bloque, así que no se ha añadido nada."
+      "noConditionSocket": "«{label}» va en el hueco de condición de un bloque, así que no se ha añadido nada.",
+      "count": { "one": "{count} bloque", "other": "{count} bloques" }
     },
     "palette": {
       "drag": "Arrastra o haz clic para añadir «{label}»",
