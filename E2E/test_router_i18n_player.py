@@ -4,7 +4,7 @@ files themselves are in test_router_i18n.py, whose helpers these tests use).
 - In Spanish the player page shows no English from messages/en.js in any state a child reaches: the
   level list, a level with blocks dragged in, a failed run with the hint offered, a success card, the
   vehicle picker, the end of an episode, the Python tab with its Commands panel and console, the
-  Python view. Words the server sends (level and episode names, lessons, hints, a run's message)
+  Python view, the number blocks, the block menu, stepping, the designer's test drive. Words the server sends (level and episode names, lessons, hints, a run's message)
   stay English this session and are left out of the search; so is Python code, which stays English
   in every language.
 - The language chosen on the designer carries over to the player page and back, and switching on
@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from conftest import watch_errors
 from test_router import SOLUTIONS, new_player
 from test_router_blocks import below, drag, program_blocks
-from test_router_designer import open_designer
+from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
 from test_router_i18n import SIZES, english_on, spanish_context
 
 SHOTS = "/tmp/shots-i18n-player"
@@ -276,6 +276,52 @@ def test_spanish_words_fit_the_player(browser, server, size):
         assert page.evaluate(overflow) == []
         assert page.evaluate(sideways)
         shot(page, f"python-{size}", full=True)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_numbers_the_block_menu_stepping_and_a_test_drive_in_spanish(browser, server):
+    context = spanish_context(browser, server)
+    page = context.new_page()
+    errors = watch_errors(page)
+    missing = missing_keys(page)
+    with_program(page, "60", reference("60"))
+    found = []
+    try:
+        # A variables level: the palette's number and condition groups, the blocks with their holes.
+        open_spanish(page, "/router/#level=60")
+        server_words = ServerWords(page)
+        server_words.level("60")
+        expect(page.get_by_test_id("palette")).to_contain_text("Números:")
+        server_words.check("numbers and variables", found)
+        # The block menu, opened with a right-click on the first block of the program.
+        page.locator(".block.start > .body > .block > .row").first.click(button="right", position={"x": 12, "y": 12})
+        expect(page.get_by_test_id("block-menu")).to_be_visible()
+        expect(page.get_by_test_id("menu-duplicate")).to_contain_text("Duplicar")
+        server_words.check("block menu", found)
+        page.keyboard.press("Escape")
+        # Step by step: the status line says what to do next.
+        page.get_by_test_id("step").click()
+        expect(page.get_by_test_id("message")).to_contain_text("Paso 1 hecho", timeout=15_000)
+        server_words.check("stepping", found)
+        page.get_by_test_id("stop").click()
+        expect(page.get_by_test_id("message")).to_contain_text("Parado.")
+
+        # The designer's test drive: its note, its way back and its own words on the result card.
+        open_designer(page)
+        mouse_drag(page, ROUTE)
+        page.get_by_test_id("tool-house").click()
+        tap_with_mouse(page, 5, 5)
+        page.get_by_test_id("level-name").fill("Mi carretera")
+        page.get_by_test_id("test-drive").click()
+        expect(page.get_by_test_id("level-title")).to_have_text("Prueba: Mi carretera")
+        expect(page.get_by_test_id("test-drive-note")).to_contain_text("Prueba: tu nivel no está guardado")
+        expect(page.get_by_test_id("to-designer")).to_have_text("◂ Diseñador")
+        server_words.words.add("Mi carretera")
+        server_words.check("test drive", found)
+        assert found == []
+        assert missing == []
         assert errors == []
     finally:
         context.close()
