@@ -68,7 +68,8 @@ public enum LevelCatalog {
     /// The bundled `Levels` folder. On Linux SwiftPM's `Bundle.module` stops the process with
     /// `fatalError` when the bundle is missing (a binary copied without its bundles), so look for it
     /// beside the binary (as started and with symlinks resolved) and in the main bundle instead.
-    private static var levelsFolder: URL? {
+    /// (Internal: `LevelTexts` reads its `texts` folder from here too.)
+    static var levelsFolder: URL? {
         #if os(Linux)
         var folders: [URL] = []
         if let executable = Bundle.main.executableURL {
