@@ -42,11 +42,13 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
         return try JSONBody.response(try await self.page(scope == "mine" ? .mine : .shared, page, caller))
     }
 
-    /// `GET /api/router/levels/{id}`: ours, or a stored level the caller may read, with `mine`.
+    /// `GET /api/router/levels/{id}`: ours (its words in `?lang=en|es`), or a stored level the
+    /// caller may read, with `mine`.
     func show(_ id: String, _ request: Request) async throws -> OwnedLevelJSON {
+        let language = try request.textLanguage()
         let caller = try await caller(request)  // first: a malformed owner key is refused for ours too
-        if let ours = LevelCatalog.level(id: id) {
-            return OwnedLevelJSON(level: LevelJSON(level: ours, source: "tessera", sourcePk: nil), mine: false)
+        if let ours = LevelJSON.ours(id, in: language) {
+            return OwnedLevelJSON(level: ours, mine: false)
         }
         let stored = try caller.readable(try await levels.find(id: id), id: id)
         return OwnedLevelJSON(level: LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk),

@@ -9,15 +9,26 @@ struct LevelJSON: Encodable {
     /// `tessera` (ours), `custom` or `imported`.
     let source: String
     let sourcePk: Int?
+    /// For our levels, the language their name, lesson and hint are in (`lang`), so the page can
+    /// mark them; a person's own level may be in any language and says none.
+    var textLanguage: TextLanguage? = nil
 
-    private enum Key: String, CodingKey { case source, sourcePk }
+    private enum Key: String, CodingKey { case source, sourcePk, lang }
 
-    /// One flat object: the level's fields with `source` and `sourcePk` beside them.
+    /// Ours in `language` (`LevelCatalog.level(id:in:)`), nil when `id` is not one of ours.
+    static func ours(_ id: String, in language: TextLanguage) -> LevelJSON? {
+        guard let level = LevelCatalog.level(id: id, in: language) else { return nil }
+        return LevelJSON(level: level, source: "tessera", sourcePk: nil,
+                         textLanguage: LevelCatalog.textLanguage(ofLevel: id, asked: language))
+    }
+
+    /// One flat object: the level's fields with `source` and `sourcePk` (and `lang`) beside them.
     func encode(to encoder: any Encoder) throws {
         try level.encode(to: encoder)
         var json = encoder.container(keyedBy: Key.self)
         try json.encode(source, forKey: .source)
         if let sourcePk { try json.encode(sourcePk, forKey: .sourcePk) } else { try json.encodeNil(forKey: .sourcePk) }
+        if let textLanguage { try json.encode(textLanguage.rawValue, forKey: .lang) }
     }
 }
 
@@ -40,12 +51,16 @@ struct EpisodesJSON: Encodable {
         let number: Int
         let name: String
         let summary: String
+        /// The language `name` and `summary` are in.
+        let lang: String
         let levels: [Summary]
     }
 
     struct Summary: Encodable {
         let id: String
         let name: String
+        /// The language `name` is in.
+        let lang: String
         let maxScore: Int
         let blockly: Bool
         let python: Bool
@@ -57,12 +72,14 @@ struct EpisodesJSON: Encodable {
     /// The kit's limits, which the pages check and word their messages by.
     let rules = RouterRulesJSON()
 
-    init(episodes: [Episode], stored: [StoredLevel]) {
-        self.episodes = episodes.map { episode in
+    /// Our episodes with their and their levels' words in `language` (English where a text is missing).
+    init(language: TextLanguage = .standard, stored: [StoredLevel]) {
+        self.episodes = LevelCatalog.episodes(in: language).map { episode in
             EpisodeJSON(number: episode.number, name: episode.name, summary: episode.summary,
-                        levels: episode.levelIDs.compactMap(LevelCatalog.level(id:)).map {
-                            Summary(id: $0.id, name: $0.name, maxScore: $0.fullScore, blockly: $0.blocklyEnabled,
-                                    python: $0.pythonEnabled)
+                        lang: LevelCatalog.textLanguage(ofEpisode: episode.number, asked: language).rawValue,
+                        levels: episode.levelIDs.compactMap { LevelCatalog.level(id: $0, in: language) }.map {
+                            Summary(id: $0.id, name: $0.name, lang: LevelCatalog.textLanguage(ofLevel: $0.id, asked: language).rawValue,
+                                    maxScore: $0.fullScore, blockly: $0.blocklyEnabled, python: $0.pythonEnabled)
                         })
         }
         custom = stored.map(StoredLevelJSON.init)

@@ -27,11 +27,13 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// Our episodes, and of stored levels only the caller's own (`custom`) and those shared with
     /// their class(es) (`shared`), newest first, one page each: nobody else's.
+    /// `?lang=en|es`: our episodes' and levels' words in that language.
     @Sendable func episodes(_ request: Request, context: Context) async throws -> Response {
+        let language = try request.textLanguage()
         let caller = try await people.caller(request)
         let own = try await levels.newest(listedUnder: caller.ownKeys, limit: LevelRoutes<Context>.pageSize, offset: 0)
         let shared = try await people.page(.shared, 1, caller)
-        return try JSONBody.response(PersonalEpisodesJSON(EpisodesJSON(episodes: LevelCatalog.episodes, stored: own), shared: shared))
+        return try JSONBody.response(PersonalEpisodesJSON(EpisodesJSON(language: language, stored: own), shared: shared))
     }
 
     @Sendable func level(_ request: Request, context: Context) async throws -> Response {
