@@ -25,6 +25,9 @@ package protocol AccountStore: Sendable {
     func deleteSession(id: String) async throws
     /// Ends every session of the account but `keep` (a password change ends the others).
     func deleteSessions(accountID: String, except keep: String?) async throws
+    /// Deletes up to `limit` sessions last seen before `cutoff` (they no longer sign anyone in),
+    /// oldest first; how many. One short step: the retention purge calls it in batches.
+    func deleteSessions(lastSeenBefore cutoff: Date, limit: Int) async throws -> Int
 }
 
 /// Accounts and sessions in memory, for tests; nothing survives the process.
@@ -87,6 +90,15 @@ package final class InMemoryAccountStore: AccountStore, ClassStore {
 
     package func deleteSession(id: String) async throws {
         _ = state.withLock { $0.sessions.removeValue(forKey: id) }
+    }
+
+    package func deleteSessions(lastSeenBefore cutoff: Date, limit: Int) async throws -> Int {
+        state.withLock { state in
+            let expired = state.sessions.values.filter { $0.lastSeenAt < cutoff }
+                .sorted { $0.lastSeenAt < $1.lastSeenAt }.prefix(max(0, limit))
+            for session in expired { state.sessions.removeValue(forKey: session.id) }
+            return expired.count
+        }
     }
 
     package func deleteSessions(accountID: String, except keep: String?) async throws {

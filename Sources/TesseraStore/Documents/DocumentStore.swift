@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value an app keeps as one document: the kit rebuilds and validates it on load (a match
 /// replays its moves, a puzzle re-places its tiles), so storage never needs to know its rules.
 package protocol StoredDocument: Codable, Equatable, Sendable {
@@ -18,6 +20,13 @@ package protocol StoredDocument: Codable, Equatable, Sendable {
 package protocol TableDocument: StoredDocument {
     static var table: String { get }
     static var tableMigration: String { get }
+    /// Whether an id of the form `acct-…` names the account the document belongs to (a player's
+    /// progress), so rows written before that owner was kept can be given it by their id.
+    static var ownerIsAccountID: Bool { get }
+}
+
+extension TableDocument {
+    package static var ownerIsAccountID: Bool { false }
 }
 
 extension StoredDocument {
@@ -47,6 +56,12 @@ package protocol DocumentStore<Document>: Sendable {
     /// of `excludedOwners`, newest first, each once: `limit` of them after skipping `offset`.
     /// Served from an index on every backend.
     func newest(listedUnder keys: Set<String>, excludingOwners excludedOwners: Set<String>, limit: Int, offset: Int) async throws -> [Document]
+    /// Deletes up to `limit` anonymous documents (see `StoredDocument.isAnonymous`) not written
+    /// since `cutoff`, oldest first, with their listings; how many it deleted. One short step, so a
+    /// purge of many goes in batches that requests can pass between (`Documents/Retention.swift`).
+    func purge(idleSince cutoff: Date, limit: Int) async throws -> Int
+    /// How many anonymous documents are kept now (for the cap on them), from an index.
+    func anonymousCount() async throws -> Int
 }
 
 extension DocumentStore {

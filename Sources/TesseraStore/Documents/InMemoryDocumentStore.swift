@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Documents by id in memory, with the same contract as `DocumentTable` (an update is atomic and
@@ -6,6 +7,8 @@ import Synchronization
 package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentStore {
     private let documents = Mutex<[String: Document]>([:])
     private let order = Mutex<[String]>([])
+    /// When each document was last written (a database's `updated_at`), for the retention purge.
+    private let written = Mutex<[String: Date]>([:])
 
     package init() {}
 
@@ -18,6 +21,7 @@ package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentSto
         }
         guard isNew else { throw StoreError.duplicateID(document.id) }
         order.withLock { $0.append(document.id) }
+        written.withLock { $0[document.id] = Date() }
     }
 
     package func find(id: String) async throws -> Document? {
@@ -29,6 +33,7 @@ package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentSto
             guard var document = documents[id] else { return nil }
             try change(&document)
             documents[id] = document
+            written.withLock { $0[id] = Date() }
             return document
         }
     }
@@ -39,6 +44,7 @@ package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentSto
             let isNew = documents[initial.id] == nil
             try change(&document)
             documents[initial.id] = document
+            written.withLock { $0[initial.id] = Date() }
             return (document, isNew)
         }
         if isNew { order.withLock { $0.append(initial.id) } }
@@ -53,7 +59,31 @@ package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentSto
     package func delete(id: String) async throws -> Bool {
         let removed = documents.withLock { $0.removeValue(forKey: id) != nil }
         if removed { order.withLock { $0.removeAll { $0 == id } } }
+        if removed { _ = written.withLock { $0.removeValue(forKey: id) } }
         return removed
+    }
+
+    /// Chooses and removes in one step under the documents' lock, so a write racing the purge
+    /// either lands first (and the document is no longer idle) or finds it gone.
+    package func purge(idleSince cutoff: Date, limit: Int) async throws -> Int {
+        let idle = documents.withLock { documents in
+            written.withLock { written in
+                let ids = documents.values.filter(\.isAnonymous)
+                    .compactMap { document in written[document.id].flatMap { $0 < cutoff ? ($0, document.id) : nil } }
+                    .sorted { $0.0 < $1.0 }.prefix(max(0, limit)).map(\.1)
+                for id in ids {
+                    documents.removeValue(forKey: id)
+                    written.removeValue(forKey: id)
+                }
+                return Set(ids)
+            }
+        }
+        if !idle.isEmpty { order.withLock { $0.removeAll(where: idle.contains) } }
+        return idle.count
+    }
+
+    package func anonymousCount() async throws -> Int {
+        documents.withLock { $0.values.count(where: \.isAnonymous) }
     }
 
     package func newest(listedUnder keys: Set<String>, excludingOwners excludedOwners: Set<String>, limit: Int,

@@ -18,7 +18,8 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
     package init(database: TesseraPostgres) async throws {
         // Every document table, whatever its app, gets its owner and listing the same way.
         try await database.migrate([PostgresMigration(name: Document.tableMigration, statements: [Self.create(Document.table)]),
-                                    PostgresMigration(name: "\(Document.table)-owner-v1", statements: Self.addOwnership(Document.table))])
+                                    PostgresMigration(name: "\(Document.table)-owner-v1", statements: Self.addOwnership(Document.table)),
+                                    PostgresMigration(name: Retention.migrationName(Document.table), statements: Retention.statements(for: Document.self))])
         self.database = database
     }
 

@@ -16,7 +16,7 @@ import Synchronization
 package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     package let database: TesseraDatabase
     package let name: String
-    private let cache: DocumentCache<Document>
+    let cache: DocumentCache<Document>  // internal: the purge (DocumentTable+Purge.swift) forgets what it deletes
 
     /// Runs the app's migrations that have not run yet, then serves its table.
     package init(database: TesseraDatabase, cacheCapacity: Int = 4096) throws {
@@ -33,6 +33,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
         Document.registerLaterMigrations(in: &migrator)
         // Every document table, whatever its app, gets its owner and listing the same way.
         migrator.registerMigration("\(Document.table)-owner-v1") { db in try addOwnership(Document.table, in: db) }
+        migrator.registerMigration(Retention.migrationName(Document.table)) { db in try addRetention(in: db) }
         return migrator
     }
 
