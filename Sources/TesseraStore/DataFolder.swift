@@ -5,6 +5,8 @@ import Foundation
 package enum DataFolder {
     /// The maze passphrase the server keeps beside the database (`MazeSecretStore`).
     package static let mazeSecretFileName = "maze-secret"
+    /// Locked while the database is open (`DataFolderLock`), so `tessera restore` can tell.
+    package static let lockFileName = "tessera.lock"
 
     package static func prepare(_ path: String) throws {
         let manager = FileManager.default
@@ -16,7 +18,8 @@ package enum DataFolder {
         // Tighten a folder that is ours (empty, or already holding our files), never a folder the
         // user shares with other things, such as their home.
         let contents = (try? manager.contentsOfDirectory(atPath: path)) ?? []
-        let ours: Set<String> = ["tessera.sqlite", "tessera.sqlite-wal", "tessera.sqlite-shm", DataFolder.mazeSecretFileName]
+        let ours: Set<String> = ["tessera.sqlite", "tessera.sqlite-wal", "tessera.sqlite-shm", DataFolder.mazeSecretFileName,
+                                DataFolder.lockFileName]
         if contents.allSatisfy(ours.contains) { try restrict(path, to: 0o700) }
     }
 

@@ -16,6 +16,10 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database did not answer in time, or its connection failed: nothing was changed that
     /// was acknowledged, and trying again shortly may work.
     case unavailable(String)
+    /// The machine under the database failed (a full or read-only disk, an I/O error, a damaged
+    /// file, a lock held too long: `SQLiteProblem`); the transaction rolled back, so nothing was
+    /// half-written, and the server goes on answering.
+    case storageUnavailable(String)
     /// Another process's long-running work (a Posts sync) did not end in time.
     case busy(String)
     /// A setting storage was given cannot be used (a schema name, a database URL).
@@ -29,6 +33,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .classCodeTaken: "Another class has this code."
         case .pupilNameTaken(let name): "The class already has a pupil called \(name)."
         case .unavailable(let reason): "The database is unavailable right now (\(reason)); try again shortly."
+        case .storageUnavailable(let reason):
+            "The server could not save or read this because \(reason), so nothing was changed. Try again in a minute; if it keeps happening, tell whoever looks after this Tessera server."
         case .busy(let what): what
         case .invalid(let why): why
         }

@@ -8,7 +8,7 @@ extension StoreError: APIErrorConvertible {
         switch self {
         case .notFound: .notFound
         case .duplicateID, .emailTaken, .classCodeTaken, .pupilNameTaken: .conflict
-        case .unavailable, .busy: .serviceUnavailable
+        case .unavailable, .busy, .storageUnavailable: .serviceUnavailable
         case .invalid: .badRequest
         }
     }
@@ -21,6 +21,7 @@ extension StoreError: APIErrorConvertible {
         case .classCodeTaken: "class_code_taken"
         case .pupilNameTaken: "pupil_name_taken"
         case .unavailable: "database_unavailable"
+        case .storageUnavailable: "storage_unavailable"
         case .busy: "busy"
         case .invalid: "bad_request"
         }
@@ -34,6 +35,8 @@ extension StoreError: APIErrorConvertible {
         switch self {
         case .unavailable: error.headers[.retryAfter] = "1"
         case .busy: error.headers[.retryAfter] = "5"
+        // A full or failing disk needs a person; a minute keeps retries from piling onto it.
+        case .storageUnavailable: error.headers[.retryAfter] = "60"
         case .notFound, .duplicateID, .emailTaken, .classCodeTaken, .pupilNameTaken, .invalid: break
         }
         return error

@@ -75,7 +75,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     package func insert(_ document: Document) async throws {
         let body = try Self.encode(document)
         do {
-            try await database.writer.write { [name, cache] db in
+            try await database.write { [name, cache] db in
                 try db.execute(
                     sql: "INSERT INTO \(name) (id, body, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?)",
                     arguments: [document.id, body, Date(), Date(), document.owner])
@@ -90,7 +90,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     package func find(id: String) async throws -> Document? {
         if let cached = cache.document(id) { return cached }
         let epoch = cache.epoch
-        let document = try await database.writer.read { [name] db in try Self.load(id: id, from: name, db) }
+        let document = try await database.read { [name] db in try Self.load(id: id, from: name, db) }
         if let document { cache.fill(id, document, ifUnchangedSince: epoch) }
         return document
     }
@@ -99,7 +99,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     /// An error thrown by `change` rolls the transaction back and reaches the caller.
     package func update(id: String, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document? {
         do {
-            return try await database.writer.write { [name, cache] db in
+            return try await database.write { [name, cache] db in
                 guard var document = try Self.load(id: id, from: name, db) else { return nil }
                 try change(&document)
                 try db.execute(
@@ -117,7 +117,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
 
     package func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document {
         do {
-            return try await database.writer.write { [name, cache] db in
+            return try await database.write { [name, cache] db in
                 let existing = try Self.load(id: initial.id, from: name, db)
                 var document = existing ?? initial
                 try change(&document)
@@ -140,7 +140,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     }
 
     package func all(limit: Int) async throws -> [Document] {
-        try await database.writer.read { [name] db in
+        try await database.read { [name] db in
             try String.fetchAll(db, sql: "SELECT body FROM \(name) ORDER BY created_at, rowid LIMIT ?", arguments: [limit])
                 .map { try Self.decoder.decode(Document.self, from: Data($0.utf8)) }
         }
@@ -148,7 +148,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
 
     package func delete(id: String) async throws -> Bool {
         do {
-            return try await database.writer.write { [name, cache] db in
+            return try await database.write { [name, cache] db in
                 try db.execute(sql: "DELETE FROM \(name)_listing WHERE id = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM \(name) WHERE id = ?", arguments: [id])
                 cache.forget(id)
@@ -168,7 +168,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
         var arguments = StatementArguments(keys.sorted())
         arguments += StatementArguments(excludedOwners.sorted())
         arguments += [limit, max(0, offset)]
-        return try await database.writer.read { [name, arguments] db in
+        return try await database.read { [name, arguments] db in
             try String.fetchAll(db, sql: """
                 SELECT d.body FROM (SELECT l.id, MAX(l.seq) AS seq FROM \(name)_listing AS l JOIN \(name) AS o ON o.id = l.id
                                     WHERE l.key IN (\(marks)) AND (o.owner IS NULL OR o.owner NOT IN (\(ownerMarks)))

@@ -47,7 +47,7 @@ extension SQLiteAccountStore {
 
     package func insertClass(_ schoolClass: SchoolClass) async throws {
         do {
-            try await database.writer.write { db in
+            try await database.write { db in
                 try db.execute(sql: """
                     INSERT INTO classes (id, teacher_id, name, code, archived, created_at) VALUES (?, ?, ?, ?, ?, ?)
                     """, arguments: [schoolClass.id, schoolClass.teacherID, schoolClass.name, schoolClass.code,
@@ -76,14 +76,14 @@ extension SQLiteAccountStore {
 
     /// The classes `condition` selects (what follows `WHERE`, with `?` for each argument).
     private func classes(where condition: String, _ arguments: StatementArguments) async throws -> [SchoolClass] {
-        try await database.writer.read { db in
+        try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.classColumns) FROM classes WHERE \(condition)", arguments: arguments)
                 .map(Self.schoolClass)
         }
     }
 
     package func updateClass(id: String, name: String?, archived: Bool?) async throws -> SchoolClass? {
-        try await database.writer.write { db in
+        try await database.write { db in
             try db.execute(sql: """
                 UPDATE classes SET name = coalesce(?, name), archived = coalesce(?, archived) WHERE id = ?
                 """, arguments: [name, archived, id])
@@ -96,7 +96,7 @@ extension SQLiteAccountStore {
 
     package func insertPupils(_ pupils: [Account], classID: String) async throws {
         // One write is one transaction: the first refused pupil rolls back the ones before it.
-        try await database.writer.write { db in
+        try await database.write { db in
             for var pupil in pupils {
                 pupil.classID = classID
                 try Self.insert(pupil, into: db)
@@ -117,7 +117,7 @@ extension SQLiteAccountStore {
     }
 
     package func movePupil(id: String, toClass classID: String) async throws -> Bool {
-        try await database.writer.write { db in
+        try await database.write { db in
             guard let name = try String.fetchOne(db, sql: "SELECT name FROM accounts WHERE id = ? AND role = ?",
                                                  arguments: [id, Account.Role.pupil.rawValue]) else { return false }
             do {
@@ -132,7 +132,7 @@ extension SQLiteAccountStore {
     }
 
     package func deleteAccount(id: String) async throws -> Bool {
-        try await database.writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM accounts WHERE id = ?", arguments: [id])
             return db.changesCount > 0
         }

@@ -49,7 +49,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
     // MARK: Accounts
 
     package func insert(_ account: Account) async throws {
-        try await database.writer.write { db in try Self.insert(account, into: db) }
+        try await database.write { db in try Self.insert(account, into: db) }
     }
 
     /// One account's row, its constraints' failures told apart: a taken id, a teacher's taken
@@ -93,7 +93,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
     }
 
     package func setPasswordHash(accountID: String, _ hash: String) async throws -> Bool {
-        try await database.writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE accounts SET password_hash = ? WHERE id = ?", arguments: [hash, accountID])
             return db.changesCount > 0
         }
@@ -103,7 +103,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
 
     package func insertSession(_ session: Session) async throws {
         do {
-            try await database.writer.write { db in
+            try await database.write { db in
                 try db.execute(sql: "INSERT INTO sessions (id, account_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
                                arguments: [session.id, session.accountID, session.createdAt.timeIntervalSinceReferenceDate,
                                            session.lastSeenAt.timeIntervalSinceReferenceDate])
@@ -116,7 +116,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
     }
 
     package func session(id: String) async throws -> Session? {
-        try await database.writer.read { db in
+        try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT id, account_id, created_at, last_seen_at FROM sessions WHERE id = ?",
                              arguments: [id]).map { row in
                 Session(id: row["id"], accountID: row["account_id"],
@@ -127,20 +127,20 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
     }
 
     package func touchSession(id: String, at time: Date) async throws {
-        try await database.writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE id = ?",
                            arguments: [time.timeIntervalSinceReferenceDate, id])
         }
     }
 
     package func deleteSession(id: String) async throws {
-        try await database.writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [id])
         }
     }
 
     package func deleteSessions(accountID: String, except keep: String?) async throws {
-        try await database.writer.write { db in
+        try await database.write { db in
             // `id IS NOT ?` keeps the one named and, with no name (NULL), keeps none.
             try db.execute(sql: "DELETE FROM sessions WHERE account_id = ? AND id IS NOT ?", arguments: [accountID, keep])
         }
@@ -152,7 +152,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
 
     /// The accounts `condition` selects (what follows `WHERE`, with `?` for each argument).
     func accounts(where condition: String, _ arguments: StatementArguments) async throws -> [Account] {
-        try await database.writer.read { db in
+        try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.accountColumns) FROM accounts WHERE \(condition)", arguments: arguments)
                 .map(Self.account)
         }

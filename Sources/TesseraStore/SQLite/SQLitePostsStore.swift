@@ -51,7 +51,7 @@ package struct SQLitePostsStore: PostsStore {
     }
 
     package func merge(_ fetched: PostsSnapshot, at time: Date) async throws -> MergePlan {
-        try await database.writer.write { db in
+        try await database.write { db in
             let plan = MergePlan(stored: try Self.snapshot(db), fetched: fetched)
             try Self.apply(plan, db)
             try db.execute(sql: "INSERT OR REPLACE INTO posts_sync (id, synced_at) VALUES (1, ?)", arguments: [time])
@@ -60,7 +60,7 @@ package struct SQLitePostsStore: PostsStore {
     }
 
     package func summaries() async throws -> [PostSummary] {
-        try await database.writer.read { db in
+        try await database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT p.id, p.user_id, p.title, p.body, u.name, u.username, u.email
                 FROM posts_post p JOIN posts_user u ON u.id = p.user_id ORDER BY p.id
@@ -69,7 +69,7 @@ package struct SQLitePostsStore: PostsStore {
     }
 
     package func detail(postID: Int) async throws -> PostDetail? {
-        try await database.writer.read { db in
+        try await database.read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT p.id, p.user_id, p.title, p.body, u.name, u.username, u.email
                 FROM posts_post p JOIN posts_user u ON u.id = p.user_id WHERE p.id = ?
@@ -84,7 +84,7 @@ package struct SQLitePostsStore: PostsStore {
     }
 
     package func album(id: Int) async throws -> AlbumPhotos? {
-        try await database.writer.read { db in
+        try await database.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT id, user_id, title FROM posts_album WHERE id = ?",
                                              arguments: [id]) else { return nil }
             let photos = try Row.fetchAll(db, sql: """
@@ -96,21 +96,21 @@ package struct SQLitePostsStore: PostsStore {
     }
 
     package func photo(id: Int) async throws -> Photo? {
-        try await database.writer.read { db in
+        try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT id, album_id, title, url, thumbnail_url FROM posts_photo WHERE id = ?",
                              arguments: [id]).map(Self.photo)
         }
     }
 
     package func deletePost(id: Int) async throws -> Bool {
-        try await database.writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM posts_post WHERE id = ?", arguments: [id])
             return db.changesCount > 0
         }
     }
 
     package func counts() async throws -> PostsCounts {
-        try await database.writer.read { db in
+        try await database.read { db in
             func count(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
             return PostsCounts(users: try count("posts_user"), posts: try count("posts_post"),
                                albums: try count("posts_album"), photos: try count("posts_photo"))
@@ -118,7 +118,7 @@ package struct SQLitePostsStore: PostsStore {
     }
 
     package func lastSync() async throws -> Date? {
-        try await database.writer.read { db in try Date.fetchOne(db, sql: "SELECT synced_at FROM posts_sync WHERE id = 1") }
+        try await database.read { db in try Date.fetchOne(db, sql: "SELECT synced_at FROM posts_sync WHERE id = 1") }
     }
 
     // MARK: Rows
