@@ -4,8 +4,9 @@ files themselves are in test_router_i18n.py, whose helpers these tests use).
 - In Spanish the player page shows no English from messages/en.js in any state a child reaches: the
   level list, a level with blocks dragged in, a failed run with the hint offered, a success card, the
   vehicle picker, the end of an episode, the Python tab with its Commands panel and console, the
-  Python view, the number blocks, the block menu, stepping, the designer's test drive. Words the server sends (level and episode names, lessons, hints, a run's message)
-  stay English this session and are left out of the search; so is Python code, which stays English
+  Python view, the number blocks, the block menu, stepping, the designer's test drive. Words the server sends (our level and episode names, lessons and hints, which
+  are Spanish with ?lang=es as test_router_i18n_levels.py checks, and a run's message) are left out
+  of the search; so is Python code, which stays English
   in every language.
 - The language chosen on the designer carries over to the player page and back, and switching on
   the player redraws an open level and its result card at once, without a reload.
@@ -43,18 +44,19 @@ def with_program(page, level_id, saved):
 
 
 class ServerWords:
-    """The words the server sends, which stay English this session: every episode's name and summary,
+    """The words the server sends (our levels' own words as ?lang=es gives them, which
+    test_router_i18n_levels.py checks): every episode's name and summary,
     every level's name, and the name, lesson and hint of each level opened; run messages are added
     as the result card shows them."""
 
     def __init__(self, page):
         self.page = page
         self.words = set()
-        for episode in page.request.get("/api/router/episodes").json()["episodes"]:
+        for episode in page.request.get("/api/router/episodes?lang=es").json()["episodes"]:
             self.words |= {episode["name"], episode.get("summary", "")} | {level["name"] for level in episode["levels"]}
 
     def level(self, level_id):
-        level = self.page.request.get(f"/api/router/levels/{level_id}").json()
+        level = self.page.request.get(f"/api/router/levels/{level_id}?lang=es").json()
         self.words |= {level["name"], level.get("lesson", ""), level.get("hint", "")}
 
     def result(self):
@@ -109,7 +111,7 @@ def test_the_player_in_spanish_shows_no_english(browser, server):
         expect(page.get_by_role("heading", name="Elige un nivel")).to_be_visible()
         expect(page.get_by_test_id("carry-on")).to_contain_text("Empieza aquí: nivel 1")
         expect(page.get_by_test_id("episode-1")).to_contain_text("Episodio 1")
-        expect(page.get_by_test_id("level-1").locator(".level-name")).to_have_attribute("lang", "en")
+        expect(page.get_by_test_id("level-1").locator(".level-name")).to_have_attribute("lang", "es")  # our levels speak Spanish too
         server_words.check("level list", found)
 
         # The class sign-in, with the words for a form not filled in.
@@ -124,11 +126,11 @@ def test_the_player_in_spanish_shows_no_english(browser, server):
         # Level 1 with blocks dragged in: a short program fails twice, and the hint is offered.
         server_words.level("1")
         page.get_by_test_id("level-1").click()
-        expect(page.get_by_test_id("level-title")).to_have_text("Nivel 1: First drive")
-        expect(page).to_have_title("Nivel 1: First drive · Rapid Router · Tessera")
+        expect(page.get_by_test_id("level-title")).to_have_text("Nivel 1: Primer viaje")
+        expect(page).to_have_title("Nivel 1: Primer viaje · Rapid Router · Tessera")
         expect(page.get_by_test_id("play")).to_have_text("▶ Jugar")
-        # The level's own words are the server's English, and say so to screen readers.
-        expect(page.get_by_test_id("level-lesson")).to_have_attribute("lang", "en")
+        # The level's own words are Spanish too (?lang=es), and say so to screen readers.
+        expect(page.get_by_test_id("level-lesson")).to_have_attribute("lang", "es")
         server_words.check("level 1", found)
         drag_move(page)
         expect(program_blocks(page)).to_have_count(1)
@@ -164,7 +166,7 @@ def test_the_player_in_spanish_shows_no_english(browser, server):
         # The end of an episode: level 6 played with its reference program.
         server_words.level("6")
         page.goto("/router/#level=6")
-        expect(page.get_by_test_id("level-title")).to_have_text("Nivel 6: " + page.request.get("/api/router/levels/6").json()["name"])
+        expect(page.get_by_test_id("level-title")).to_have_text("Nivel 6: " + page.request.get("/api/router/levels/6?lang=es").json()["name"])
         play(page)
         expect(page.get_by_test_id("episode-card")).to_be_visible()
         expect(page.get_by_test_id("episode-card")).to_contain_text("Episodio 1 terminado")

@@ -45,6 +45,12 @@ export const SERVER_LANGUAGE = "en";
 /** The page's language: "en" or "es". */
 export const language = () => current;
 
+/** `path` asking the server for our levels' words (names, lessons, hints, episodes) in the page's
+ *  language: `?lang=` (the answer says which language each text is really in, as `lang`). English is
+ *  the server's standard and needs none, so an English page asks at the same addresses as ever. */
+export const inPageLanguage = (path) =>
+  current === FALLBACK ? path : `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(current)}`;
+
 const lookup = (messages, key) =>
   key.split(".").reduce((node, part) => (node && typeof node === "object" ? node[part] : undefined), messages);
 const isMessage = (value) => typeof value === "string" || (value && typeof value === "object" && typeof value.other === "string");

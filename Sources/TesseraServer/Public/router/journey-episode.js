@@ -82,6 +82,14 @@ export function relabelEpisodeCard() {
   (focused ? dialog.querySelector(`[data-testid="${focused}"]`) : null)?.focus();
 }
 
+/** The episodes again in another language (GET /api/router/episodes?lang=): an open card shows their new words. */
+export function useEpisodeWords(episodes) {
+  if (!shown) return;
+  const episode = episodes.find((each) => each.number === shown.episode.number);
+  if (episode) shown = { ...shown, episode, episodes };
+  relabelEpisodeCard();
+}
+
 /** Closes the card (a level change while it is open). */
 export function closeEpisodeCard() {
   const dialog = $("episode-card");

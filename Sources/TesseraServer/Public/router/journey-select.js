@@ -9,6 +9,9 @@ import { lockedMessage, markLocks } from "./locks.js";
 import { renderStoredLevels } from "./level-lists.js";
 import { svgEl } from "./map-geometry.js";
 
+/** The language our texts came in (the server says; older answers were English). */
+const langOf = (words) => words.lang ?? SERVER_LANGUAGE;
+
 /**
  * The level we suggest: the first in playing order after the furthest one done; when that one is
  * the very last, the first not done; null when every level is done. A level the pupil's teacher
@@ -48,7 +51,7 @@ function levelTile(state, summary, label, next, ours = false) {
     onclick: () => { location.hash = `level=${encodeURIComponent(summary.id)}`; },
   },
   el("span", { class: "level-number", text: label }),
-  el("span", { class: "level-name", text: summary.name, lang: ours ? SERVER_LANGUAGE : false }),
+  el("span", { class: "level-name", text: summary.name, lang: ours ? langOf(summary) : false }),
   el("span", { class: "level-stars", "aria-hidden": "true", text: "★".repeat(earned) + "☆".repeat(unearned) }),
   el("span", { class: "level-score", "data-testid": `score-${summary.id}`, text: score }));
   if (solved) tile.append(tick());
@@ -63,9 +66,9 @@ export function renderSelect(state, reload) {
   const cards = state.episodes.map((episode) => {
     const solved = episode.levels.filter((level) => state.progress[level.id]?.solved).length;
     return el("section", { class: "episode card", "data-testid": `episode-${episode.number}`, "aria-label": t("player.select.episodeLabel", { number: episode.number, name: episode.name }) },
-      el("h3", {}, el("span", { class: "episode-number", text: t("player.select.episode", { number: episode.number }) }), " ", el("span", { lang: SERVER_LANGUAGE, text: episode.name }),
+      el("h3", {}, el("span", { class: "episode-number", text: t("player.select.episode", { number: episode.number }) }), " ", el("span", { lang: langOf(episode), text: episode.name }),
         el("span", { class: "episode-progress muted", text: ` ${solved}/${episode.levels.length}` })),
-      el("p", { class: "muted", text: episode.summary, lang: SERVER_LANGUAGE }),
+      el("p", { class: "muted", text: episode.summary, lang: langOf(episode) }),
       el("ol", { class: "level-grid" }, ...episode.levels.map((level) => levelTile(state, level, level.id, next, true))));
   });
   $("episodes").replaceChildren(...cards);

@@ -10,9 +10,10 @@
 // Words: every word the page shows is a message (i18n.js, messages/*.js); the fixed ones are marked
 // in index.html, and what this page draws is drawn again when the language changes (see the end).
 // Words the server sends (a level's name, lesson and hint, a run's message, a Python mistake) stay
-// as the server wrote them.
+// as the server wrote them; our levels' words are asked for in the page's language (?lang=) and
+// fetched again when it changes.
 import { $, api, say } from "/shared/api.js";
-import { SERVER_LANGUAGE, onLanguageChange, t, translatePage } from "./i18n.js";
+import { SERVER_LANGUAGE, inPageLanguage, onLanguageChange, t, translatePage } from "./i18n.js";
 import { mountLanguageSwitcher } from "./language-switcher.js";
 import { BlockEditor } from "./editor.js";
 import { MapView } from "./map-view.js";
@@ -27,6 +28,7 @@ import { offerClaim } from "./claim-progress.js";
 import { guard, lockedMessage, useLocks } from "./locks.js";
 import { renderSelect } from "./journey-select.js";
 import { Journey } from "./journey-result.js";
+import { useEpisodeWords } from "./journey-episode.js";
 import { CharacterPicker } from "./character-picker.js";
 
 const PLAYER_KEY = "tessera.router.player";
@@ -74,7 +76,7 @@ function playerId() {
 // ---- level select -------------------------------------------------------------------------
 async function loadCatalog() {
   const [catalog, progress] = await Promise.all([
-    levelApi("/api/router/episodes"), // with the owner key: the lists are this player's own (my-levels.js)
+    levelApi(inPageLanguage("/api/router/episodes")), // with the owner key: the lists are this player's own (my-levels.js)
     api(`/api/router/players/${encodeURIComponent(state.player)}/progress`),
   ]);
   state.episodes = catalog.episodes;
@@ -101,7 +103,7 @@ const showList = () => renderSelect(state, reloadStoredLevels);
 /** My levels and Shared with me again (after a sign-in, or a teacher removing a level). */
 async function reloadStoredLevels() {
   try {
-    const catalog = await levelApi("/api/router/episodes");
+    const catalog = await levelApi(inPageLanguage("/api/router/episodes"));
     state.custom = catalog.custom ?? [];
     state.shared = catalog.shared ?? [];
   } catch (error) {
@@ -117,7 +119,7 @@ async function openLevel(id) {
   const ticket = routes;
   let level;
   try {
-    level = await levelApi(`/api/router/levels/${encodeURIComponent(id)}`);
+    level = await levelApi(inPageLanguage(`/api/router/levels/${encodeURIComponent(id)}`));
   } catch (error) {
     if (ticket !== routes) return;
     say(error.message);
@@ -182,10 +184,11 @@ function labelLevel(level) {
   document.title = t("player.page.levelTitle", { title });
   $("level-lesson").textContent = level.lesson || t("player.level.defaultLesson");
   $("level-hint").textContent = level.hint || t("player.level.defaultHint");
-  // Our levels' own words are English (a person's own level may be in any language: not marked).
+  // Our levels' own words are in the language the server says (a person's own level may be in any
+  // language: not marked).
   const ours = state.order.includes(level.id);
   for (const [id, words] of [["level-lesson", level.lesson], ["level-hint", level.hint]]) {
-    if (ours && words) $(id).lang = SERVER_LANGUAGE; else $(id).removeAttribute("lang");
+    if (ours && words) $(id).lang = level.lang ?? SERVER_LANGUAGE; else $(id).removeAttribute("lang");
   }
   $("map").setAttribute("aria-label", describe(level));
 }
@@ -300,7 +303,33 @@ onLanguageChange(() => {
     showList();
   }
   say(t("common.language.now"), true);
+  fetchWords();
 });
+
+// Our levels' words come from the server in the page's language: after a change, the episodes and the
+// open level's name, lesson and hint are fetched again and drawn (its program, map and run stay).
+let wordsAsked = 0;
+async function fetchWords() {
+  const ticket = ++wordsAsked;
+  const open = state.level;
+  const ours = open && state.order.includes(open.id);
+  try {
+    const [catalog, level] = await Promise.all([levelApi(inPageLanguage("/api/router/episodes")),
+      ours ? levelApi(inPageLanguage(`/api/router/levels/${encodeURIComponent(open.id)}`)) : null]);
+    if (ticket !== wordsAsked) return; // another change of language came after this one
+    state.episodes = catalog.episodes;
+    useEpisodeWords(state.episodes);
+    if (level && state.level === open) {
+      Object.assign(open, { name: level.name, lesson: level.lesson, hint: level.hint, lang: level.lang });
+      labelLevel(open);
+      journey.relabel();
+    } else if (!state.level && !$("select-view").hidden) {
+      showList();
+    }
+  } catch (error) {
+    say(error.message);
+  }
+}
 
 // Each route (a link, Next level, Back) counts; a level that arrives after a newer route was
 // taken is not shown, so two quick changes of address cannot end on the older one.
