@@ -13,7 +13,10 @@ the kind of mistake this is for; the automatic checks catch only the mechanical 
 block named differently from the page, a quoted block name that does not exist).
 
 The texts themselves are written in scripts/router_level_specs*.py (run scripts/router_levels.py
-after changing them).
+after changing them). Their Spanish words are in Sources/RouterKit/Levels/texts/es.json (written by
+hand, not generated): --check also requires a Spanish name, lesson and hint for every level and a
+name and summary for every episode, blocks quoted «…» as the Spanish page labels them
+(messages/es.js), buttons named as the Spanish page names them, and every number the English says.
 """
 
 from __future__ import annotations
@@ -54,6 +57,83 @@ def english_messages() -> dict:
     with open(os.path.join(PAGE, "messages", "en.js"), encoding="utf-8") as f:
         text = f.read()
     return json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+
+
+def spanish_messages() -> dict:
+    """The page's Spanish words (messages/es.js), read like the English ones."""
+    with open(os.path.join(PAGE, "messages", "es.js"), encoding="utf-8") as f:
+        text = f.read()
+    return json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+
+
+SPANISH_TEXTS = os.path.join(ROOT, "Sources", "RouterKit", "Levels", "texts", "es.json")
+
+
+def spanish_texts() -> dict:
+    """Our levels' and episodes' Spanish words (Sources/RouterKit/Levels/texts/es.json)."""
+    with open(SPANISH_TEXTS, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def spanish_names() -> tuple[set[str], set[str]]:
+    """What a Spanish text may quote between « »: the Spanish blocks' labels, their conditions as the
+    blocks show them, a block with its condition ("Repetir hasta que en la casa") and the buttons on
+    the blocks ("+ si no, si"); and the first words of the run buttons ("jugar", "paso"…)."""
+    messages = spanish_messages()
+    blocks = messages["blocks"]
+    labels = blocks["label"]
+    conditions = [labels[k] for k in ("at_destination", "dead_end", "cow_crossing")]
+    conditions += list(blocks["conditions"]["road"].values()) + list(blocks["conditions"]["light"].values())
+    conditions += [blocks["conditions"]["not"].replace("{condition}", c) for c in conditions]
+    names = set(labels.values()) | set(conditions)
+    names |= {value for value in blocks["parts"].values() if isinstance(value, str) and value.startswith("+ ")}
+    for block in ("controls_repeat_until", "controls_repeat_while", "controls_if"):
+        names |= {f"{labels[block]} {c}" for c in conditions}
+    buttons = {re.sub(r"^[^\w]+\s*", "", words).split()[0].lower()
+               for words in messages["player"]["run"].values() if isinstance(words, str) and words.strip()}
+    return names, buttons
+
+
+# A Spanish quote is « … »; code in a Python level's text is quoted the same way and not checked.
+SPANISH_QUOTED = re.compile(r"«([^»]+)»")
+
+
+def spanish_problems(spec, texts: dict, names: set[str], buttons: set[str]) -> list[str]:
+    """The Spanish words of one level: present and not empty, quoting blocks and buttons as the
+    Spanish page names them, with the same numbers as the English words (the map's numbers)."""
+    words = texts["levels"].get(spec.id)
+    if words is None:
+        return ["es: no Spanish words (texts/es.json)"]
+    problems = [f"es: {field} is empty" for field in ("name", "lesson", "hint") if not str(words.get(field, "")).strip()]
+    for field in ("lesson", "hint"):
+        text = words.get(field, "")
+        for match in re.finditer(r"\bpulsa\s+(el botón\s+)?«?(\w+)", text, re.I):
+            if match.group(2).lower() not in buttons:
+                problems.append(f"es: {field} says '{match.group(0)}' but the page has no such button")
+        # A number in the English words is a fact about the map: the Spanish words say it too.
+        missing = set(re.findall(r"\d+", getattr(spec, field))) - set(re.findall(r"\d+", text))
+        if missing:
+            problems.append(f"es: {field} lacks the number(s) {', '.join(sorted(missing, key=int))} that the English says")
+        if spec.python:
+            continue
+        for quoted in SPANISH_QUOTED.findall(text):
+            parts = [part.strip() for part in quoted.split(",")]
+            if quoted not in names and not all(part in names for part in parts):
+                problems.append(f"es: {field} quotes «{quoted}», which is not a Spanish block name on the page")
+    return problems
+
+
+def spanish_file_problems(specs, episodes, texts: dict) -> list[str]:
+    """Levels or episodes the Spanish file has that we don't, episodes without Spanish words."""
+    ids = {spec.id for spec in specs}
+    problems = [f"texts/es.json: level {id} is not one of ours" for id in sorted(set(texts["levels"]) - ids, key=int)]
+    numbers = {str(episode[0]) for episode in episodes}  # (number, name, summary)
+    for number in sorted(numbers, key=int):
+        words = texts["episodes"].get(number)
+        if not words or not str(words.get("name", "")).strip() or not str(words.get("summary", "")).strip():
+            problems.append(f"texts/es.json: episode {number} has no Spanish name or summary")
+    problems += [f"texts/es.json: episode {n} is not one of ours" for n in sorted(set(texts["episodes"]) - numbers, key=int)]
+    return problems
 
 
 def page_block_labels() -> dict[str, str]:
@@ -186,10 +266,11 @@ def solution_file(spec) -> str:
 
 
 def main(argv) -> int:
-    _, LEVELS = rl.load_specs()
+    EPISODES, LEVELS = rl.load_specs()
     check_only = "--check" in argv
     wanted = {a for a in argv if a.isdigit()}
     buttons, labels = page_buttons(), page_block_labels()
+    texts, (es_names, es_buttons) = spanish_texts(), spanish_names()
     if not check_only:
         run_bar = ", ".join(buttons[k] for k in ("play", "step", "stop", "reset") if k in buttons)
         print(f"Buttons on the page: {run_bar}; the result card: {buttons.get('try-again')}, {buttons.get('next-level')}")
@@ -201,7 +282,7 @@ def main(argv) -> int:
         # `check` pythonizes Python levels' solutions in place; work on a copy of the spec.
         level, build_problems, _ = rl.check(rl.Spec(**{**spec.__dict__}))
         built = rl.build(spec)
-        problems = build_problems + problems_in(spec, labels, buttons)
+        problems = build_problems + problems_in(spec, labels, buttons) + spanish_problems(spec, texts, es_names, es_buttons)
         failures += bool(problems)
         if check_only:
             for problem in problems:
@@ -213,6 +294,9 @@ def main(argv) -> int:
               f"{' + Python view' if spec.python_view else ''}")
         print(f"  lesson: {spec.lesson}")
         print(f"  hint:   {spec.hint}")
+        spanish = texts["levels"].get(spec.id, {})
+        print(f"  es:     {spanish.get('name', '—')} · {spanish.get('lesson', '—')}")
+        print(f"  es hint: {spanish.get('hint', '—')}")
         print("  map (north up; D depot, H house, o road, w/n cow, T t b p scenery):")
         for line in spec.map.strip("\n").split("\n"):
             print("    " + line)
@@ -234,11 +318,15 @@ def main(argv) -> int:
             print("  " + solution_file(spec).replace("\n", "\n    "))
         for problem in problems:
             print(f"  PROBLEM: {problem}")
+    if not wanted:
+        for problem in spanish_file_problems(LEVELS, EPISODES, texts):
+            print(problem)
+            failures += 1
     if failures:
         print(f"{failures} level(s) with problems")
         return 1
     if check_only:
-        print("every level's words name buttons and blocks as the page does")
+        print("every level's words, English and Spanish, name buttons and blocks as the page does")
     return 0
 
 
