@@ -13,6 +13,21 @@ public struct ClassLocks: Codable, Equatable, Sendable {
     public static let pupilMessage = "Your teacher has locked these for now."
     public static let runMessage = "Your teacher has locked this level for now. Pick another level, or ask your teacher."
 
+    /// `pupilMessage` in `language` (the page's own words say the same: messages/*.js player.locks).
+    public static func pupilMessage(in language: TextLanguage) -> String {
+        switch language {
+        case .english: pupilMessage
+        case .spanish: "Tu profe ha cerrado estos niveles por ahora."
+        }
+    }
+
+    public static func runMessage(in language: TextLanguage) -> String {
+        switch language {
+        case .english: runMessage
+        case .spanish: "Tu profe ha cerrado este nivel por ahora. Elige otro nivel o pregúntale a tu profe."
+        }
+    }
+
     public init(id: String, episodes: [Int] = [], levels: [String] = []) {
         self.id = id
         self.episodes = episodes

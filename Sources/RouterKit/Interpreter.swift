@@ -20,8 +20,10 @@ public enum Interpreter {
 
     /// A reason the original would refuse to start the program, and the block to highlight.
     public struct CompileError: Hashable, Sendable, Error, CustomStringConvertible {
-        public var message: String
+        /// What to say, in any language (`Words`); `message` says it in English.
+        public var words: Words
         public var block: BlockID?
+        public var message: String { words.english }
         public var description: String { message }
     }
 
@@ -63,14 +65,15 @@ public enum Interpreter {
             if let error = check(times, owner: id) { return error }
             if body.isEmpty {
                 return problem("A repeat loop has nothing inside it. Put some blocks in it, or take it away.",
-                               python: "the `for` loop has nothing inside but `pass`, so it would repeat nothing. \(Self.fillLoop)", id)
+                               python: "the `for` loop has nothing inside but `pass`, so it would repeat nothing. \(Words(Self.fillLoop))", id)
             }
             return check(body, procedures: procedures)
         case .repeatWhile(let test, let until, let body, let id):
             if let error = check(test) { return error }
             if body.isEmpty {
-                return problem("A repeat \(until ? "until" : "while") loop has nothing inside it. Put some blocks in it, or take it away.",
-                               python: "the `while` loop has nothing inside but `pass`, so the van would never move. \(Self.fillLoop)", id)
+                return problem(until ? "A repeat until loop has nothing inside it. Put some blocks in it, or take it away."
+                               : "A repeat while loop has nothing inside it. Put some blocks in it, or take it away.",
+                               python: "the `while` loop has nothing inside but `pass`, so the van would never move. \(Words(Self.fillLoop))", id)
             }
             return check(body, procedures: procedures)
         case .ifElse(let branches, let otherwise, let id):
@@ -121,9 +124,9 @@ public enum Interpreter {
 
     /// Python programs' ids are "line:N": say the line, in Python's words (`pass`, `for`,
     /// `while`, `def`) when there are any, not the blocks' ("Put some blocks in it").
-    private static func problem(_ text: String, python: String? = nil, _ block: BlockID?) -> CompileError {
-        guard let line = pythonLine(block) else { return CompileError(message: "Oh dear! \(text)", block: block) }
-        return CompileError(message: "Oh dear! Line \(line): \(python ?? text)", block: block)
+    private static func problem(_ text: Words, python: Words? = nil, _ block: BlockID?) -> CompileError {
+        guard let line = pythonLine(block) else { return CompileError(words: "Oh dear! \(text)", block: block) }
+        return CompileError(words: "Oh dear! Line \(line): \(python ?? text)", block: block)
     }
 
     /// The line number of a Python program's node id ("line:N"), nil for a block id.
@@ -162,8 +165,10 @@ public enum Interpreter {
             case .endCall: nil
             }
             guard steps <= stepLimit else {
-                let loops = pythonLine(block) == nil ? "repeat loops" : "`while` loops"
-                simulation.stop(.queryInfiniteLoop, message: "Your program ran more than \(stepLimit) steps without finishing. Check your \(loops): does each one stop?", block: block)
+                simulation.stop(.queryInfiniteLoop, message: pythonLine(block) == nil
+                                    ? "Your program ran more than \(stepLimit) steps without finishing. Check your repeat loops: does each one stop?"
+                                    : "Your program ran more than \(stepLimit) steps without finishing. Check your `while` loops: does each one stop?",
+                                block: block)
                 return
             }
             do {
@@ -200,8 +205,10 @@ public enum Interpreter {
                             return
                         }
                         guard depth < callDepthLimit else {
-                            let procedures = pythonLine(id) == nil ? "procedures" : "functions"
-                            simulation.stop(.queryInfiniteLoop, message: "Your \(procedures) call each other more than \(callDepthLimit) deep. Check that each one stops calling.", block: id)
+                            simulation.stop(.queryInfiniteLoop, message: pythonLine(id) == nil
+                                                ? "Your procedures call each other more than \(callDepthLimit) deep. Check that each one stops calling."
+                                                : "Your functions call each other more than \(callDepthLimit) deep. Check that each one stops calling.",
+                                            block: id)
                             return
                         }
                         depth += 1
@@ -225,7 +232,7 @@ public enum Interpreter {
 /// The interpreter's variables and its whole-number arithmetic, which reports instead of trapping.
 struct Machine {
     struct Failure: Error {
-        var message: String
+        var message: Words
         var block: BlockID
     }
 

@@ -137,6 +137,9 @@ public struct ProgramError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String?
     /// XML or toolbox errors: the block concerned, when there is one.
     public var block: BlockID?
+    /// What `message` says, kept so it can be said in another language (Python's problems);
+    /// nil for the others, which are said in English only.
+    public var words: Words?
 
     public init(_ code: Code, _ message: String, line: Int? = nil, column: Int? = nil, path: String? = nil,
                 block: BlockID? = nil) {
@@ -147,6 +150,30 @@ public struct ProgramError: Error, Hashable, Sendable, CustomStringConvertible {
         self.path = path
         self.block = block
     }
+
+    /// Equal when they say the same in English at the same place: how the words were kept is no
+    /// part of what the problem is.
+    public static func == (a: ProgramError, b: ProgramError) -> Bool {
+        (a.code, a.message, a.line, a.column, a.path, a.block) == (b.code, b.message, b.line, b.column, b.path, b.block)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(line)
+        hasher.combine(column)
+        hasher.combine(path)
+        hasher.combine(block)
+    }
+
+    /// A problem told in words any language can say (`message` is their English).
+    public init(_ code: Code, words: Words, line: Int? = nil, column: Int? = nil) {
+        self.init(code, words.english, line: line, column: column)
+        self.words = words
+    }
+
+    /// `message` in `language`, where the problem was kept in words (English otherwise).
+    public func message(in language: TextLanguage) -> String { words?.text(in: language) ?? message }
 
     public var description: String { message }
 }

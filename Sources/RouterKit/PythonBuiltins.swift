@@ -161,7 +161,8 @@ extension PythonRuntime {
         let position = i < 0 ? count + i : i
         guard (0..<count).contains(position) else {
             throw fail(count == 0 ? "`\(name)` is empty, so it has no item at position \(i)"
-                       : "`\(name)` has \(count) item\(count == 1 ? "" : "s"), so positions go from 0 to \(count - 1) (or -1 to -\(count) from the end); \(i) is outside")
+                       : count == 1 ? "`\(name)` has 1 item, so positions go from 0 to 0 (or -1 to -1 from the end); \(i) is outside"
+                       : "`\(name)` has \(count) items, so positions go from 0 to \(count - 1) (or -1 to -\(count) from the end); \(i) is outside")
         }
         return position
     }

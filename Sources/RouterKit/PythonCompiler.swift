@@ -256,7 +256,7 @@ struct PythonCompiler {
             if method == "at_traffic_light" || method == "is_road" {
                 let choices = method == "is_road" ? ["FORWARD", "LEFT", "RIGHT"] : ["RED", "GREEN"]
                 guard arguments.count == 1, case .string(let text, _) = arguments[0], choices.contains(text.uppercased()) else {
-                    throw Self.fail(at, "write `\(method)(\(choices.map { "'\($0)'" }.joined(separator: " or ")))`")
+                    throw Self.fail(at, "write `\(method)(\(Words.either(choices.map { "'\($0)'" })))`")
                 }
                 if method == "is_road" { return .roadExists(RelativeDirection(rawValue: text.uppercased()) ?? .forward, id: id) }
                 return .trafficLight(text.uppercased() == "RED" ? .red : .green, id: id)
@@ -362,7 +362,7 @@ struct PythonCompiler {
     }
 
     /// "; did you mean `move_forwards`?" when a known name is a small typo away, else "".
-    static func suggest(_ word: String, among candidates: [String]) -> String {
+    static func suggest(_ word: String, among candidates: [String]) -> Words {
         let best = candidates.map { ($0, distance(word, $0)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
         // A one-letter name is not a typo of another one-letter name.
         guard let best, best.1 <= max(1, min(3, word.count / 3)), best.1 < min(word.count, best.0.count) else { return "" }
@@ -385,11 +385,11 @@ struct PythonCompiler {
     }
 
     /// Python the runtime runs but the block tree cannot hold (so it has no block count).
-    static func noBlock(_ what: String, _ at: PySource) -> ProgramError {
+    static func noBlock(_ what: Words, _ at: PySource) -> ProgramError {
         fail(at, "\(what) has no block, so this program can't be shown or counted as blocks")
     }
 
-    static func fail(_ at: PySource, _ message: String) -> ProgramError {
+    static func fail(_ at: PySource, _ message: Words) -> ProgramError {
         PythonLexer.error(at.line, at.column, message)
     }
 }

@@ -155,8 +155,7 @@ enum PythonLexer {
         return true
     }
 
-    static func error(_ line: Int, _ column: Int, _ message: String) -> ProgramError {
-        let ending = message.last.map { ".?!".contains($0) } ?? false
-        return ProgramError(.python, "Line \(line): \(message)\(ending ? "" : ".")", line: line, column: column)
+    static func error(_ line: Int, _ column: Int, _ message: Words) -> ProgramError {
+        ProgramError(.python, words: "Line \(line): \(message.asSentence)", line: line, column: column)
     }
 }

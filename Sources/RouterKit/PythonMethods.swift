@@ -7,8 +7,9 @@ extension PythonRuntime {
     mutating func builtin(_ name: String, _ arguments: [PyValue]) throws(Stopped) -> PyValue {
         func count(_ range: ClosedRange<Int>) throws(Stopped) {
             guard range.contains(arguments.count) else {
-                let wanted = range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
-                throw fail("`\(name)()` takes \(wanted) value\(range.upperBound == 1 ? "" : "s") between its brackets, not \(arguments.count)")
+                let wanted: Words = range.lowerBound != range.upperBound ? "\(range.lowerBound) to \(range.upperBound) values"
+                    : range.upperBound == 1 ? "1 value" : "\(range.lowerBound) values"
+                throw fail("`\(name)()` takes \(wanted) between its brackets, not \(arguments.count)")
             }
         }
         switch name {
@@ -144,7 +145,7 @@ extension PythonRuntime {
         if method == "at_traffic_light" || method == "is_road" {
             let choices = method == "is_road" ? ["FORWARD", "LEFT", "RIGHT"] : ["RED", "GREEN"]
             guard arguments.count == 1, case .str(let text) = arguments[0], choices.contains(text.uppercased()) else {
-                throw fail("write `\(method)(\(choices.map { "'\($0)'" }.joined(separator: " or ")))`")
+                throw fail("write `\(method)(\(Words.either(choices.map { "'\($0)'" })))`")
             }
             if method == "is_road" { return .bool(simulation.roadExists(RelativeDirection(rawValue: text.uppercased()) ?? .forward)) }
             return .bool(simulation.trafficLight(text.uppercased() == "RED" ? .red : .green))

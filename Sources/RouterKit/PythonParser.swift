@@ -197,11 +197,11 @@ struct PythonParser {
         return true
     }
 
-    mutating func expect(_ text: String, _ advice: String) throws(ProgramError) {
+    mutating func expect(_ text: String, _ advice: Words) throws(ProgramError) {
         guard accept(text) else { throw fail(peek, advice) }
     }
 
-    mutating func name(_ wanted: String) throws(ProgramError) -> PyToken {
+    mutating func name(_ wanted: Words) throws(ProgramError) -> PyToken {
         let token = peek
         guard token.kind == .name, !PythonLexer.keywords.contains(token.text) else { throw fail(token, "expected \(wanted)") }
         advance()
@@ -216,7 +216,7 @@ struct PythonParser {
         advance()
     }
 
-    func fail(_ token: PyToken, _ message: String) -> ProgramError {
+    func fail(_ token: PyToken, _ message: Words) -> ProgramError {
         PythonLexer.error(token.at.line, token.at.column, message)
     }
 }

@@ -49,12 +49,12 @@ public struct PythonProgram: Sendable {
                 switch statement {
                 case .whileLoop(_, let inner, let at), .forLoop(_, _, let inner, let at):
                     if inner.allSatisfy({ if case .pass = $0 { true } else { false } }) {
-                        let what = if case .whileLoop = statement {
+                        let what: Words = if case .whileLoop = statement {
                             "the `while` loop has nothing inside but `pass`, so the van would never move."
                         } else {
                             "the `for` loop has nothing inside but `pass`, so it would repeat nothing."
                         }
-                        return Interpreter.CompileError(message: "Oh dear! Line \(at.line): \(what) \(Interpreter.fillLoop)", block: .line(at.line))
+                        return Interpreter.CompileError(words: "Oh dear! Line \(at.line): \(what) \(Words(Interpreter.fillLoop))", block: .line(at.line))
                     }
                     if let found = search(inner) { return found }
                 case .ifElse(let branches, let otherwise, _):
@@ -210,7 +210,7 @@ struct PythonChecker {
 
     private func checkName(_ name: String, _ at: PySource, called: Bool) throws(ProgramError) {
         if bound.contains(name) || PythonBuiltins.names.contains(name) { return }
-        if let advice = PythonChecker.refusedAdvice(name) { throw fail(at, "`\(name)` isn't part of the Python used in this game; \(advice)") }
+        if let advice = PythonChecker.refusedAdvice(name) { throw fail(at, "`\(name)` isn't part of the Python used in this game; \(Words(advice))") }
         if PythonCompiler.actions[name] != nil || PythonCompiler.simpleQueries[name] != nil {
             throw fail(at, "`\(name)()` is something the van does: write `\(van).\(name)()`")
         }
@@ -231,5 +231,5 @@ struct PythonChecker {
 
     static func refusedAdvice(_ name: String) -> String? { PythonProgram.refusedBuiltins[name] }
 
-    private func fail(_ at: PySource, _ message: String) -> ProgramError { PythonCompiler.fail(at, message) }
+    private func fail(_ at: PySource, _ message: Words) -> ProgramError { PythonCompiler.fail(at, message) }
 }

@@ -214,7 +214,7 @@ struct PythonRuntime {
     mutating func lookup(_ name: String, _ at: PySource) throws(Stopped) -> PyValue {
         if let frame = frames.last, frame.function.locals.contains(name) {
             if let value = frame.names[name] { return value }
-            let outside = globals[name] != nil
+            let outside: Words = globals[name] != nil
                 ? " It is changed inside `\(frame.function.name)`, so there it is the function's own variable. To change the one outside, add `global \(name)` as the function's first line."
                 : ""
             line = at.line
@@ -230,7 +230,7 @@ struct PythonRuntime {
 
     mutating func call(_ function: PyFunction, _ arguments: [PyValue]) throws(Stopped) -> PyValue {
         guard arguments.count == function.parameters.count else {
-            let wanted = function.parameters.isEmpty ? "nothing between its brackets"
+            let wanted: Words = function.parameters.isEmpty ? "nothing between its brackets"
                 : function.parameters.count == 1 ? "1 value (`\(function.parameters[0])`)"
                 : "\(function.parameters.count) values (\(function.parameters.map { "`\($0)`" }.joined(separator: ", ")))"
             throw fail("`\(function.name)` takes \(wanted), but it was given \(arguments.count)")
@@ -261,8 +261,8 @@ struct PythonRuntime {
     // MARK: failing
 
     /// Stops the run with "Line N: message" on the current line.
-    mutating func fail(_ message: String) -> Stopped {
-        simulation.stop(.compileError, message: "Line \(line): \(message.asPythonSentence)", block: .line(line))
+    mutating func fail(_ message: Words) -> Stopped {
+        simulation.stop(.compileError, message: "Line \(line): \(message.asSentence)", block: .line(line))
         return Stopped()
     }
 }

@@ -105,7 +105,8 @@ enum PythonWords {
         "is": "compare with `==` instead",
     ]
 
-    static func refusal(_ word: String) -> String {
-        "`\(word)` isn't part of the Python used in this game" + (unsupported[word].map { "; \($0)" } ?? "")
+    static func refusal(_ word: String) -> Words {
+        guard let advice = unsupported[word] else { return "`\(word)` isn't part of the Python used in this game" }
+        return "`\(word)` isn't part of the Python used in this game; \(Words(advice))"
     }
 }

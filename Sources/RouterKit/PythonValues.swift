@@ -95,7 +95,7 @@ enum PyValue {
     case vanModule, vanClass, van
 
     /// The kind of value, in the words of Python's error messages.
-    var typeName: String {
+    var typeName: Words {
         switch self {
         case .int: "a whole number"
         case .str: "text"

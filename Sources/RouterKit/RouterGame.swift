@@ -66,57 +66,81 @@ public enum RouterGame {
     ///   its toolbox is empty); `LevelError` when the level itself is invalid.
     /// Detached blocks and compile errors are not thrown: they are failed runs
     /// (`.detachedBlocks`, `.compileError`) with the message and block to show, as in the original.
-    public static func run(_ program: Program, on level: Level) throws -> RunResult {
+    /// `language`: what the run's message and the score's words are said in (the rest is numbers).
+    public static func run(_ program: Program, on level: Level, language: TextLanguage = .standard) throws -> RunResult {
         if level.blocklyEnabled || !level.pythonEnabled { try program.checkToolbox(level.toolbox) }
         let blockCount = program.blockCount
         var simulation = try VanSimulation(level: level)
         if program.detachedBlocks > 0 {
             simulation.stop(.detachedBlocks, block: nil)
         } else if let error = Interpreter.compileError(in: program) {
-            simulation.stop(.compileError, message: error.message, block: error.block)
+            simulation.stop(.compileError, message: error.words, block: error.block)
         } else {
             Interpreter.run(program, on: &simulation)
         }
         let outcome = simulation.finish()
         let score = Scoring.score(level: level, outcome: outcome, visitedNodes: simulation.visitedNodes, blockCount: blockCount)
         return RunResult(outcome: outcome, events: simulation.events, score: score, blockCount: blockCount)
+            .told(in: language, ending: simulation.words, score: Words(score.message))
     }
 
     /// Runs Python on `level` in the Python runtime. On a level with blocks, Python that blocks
     /// can say is checked against the toolbox and counted as blocks, as before; Python beyond
     /// them (lists, `print`, parameters, …) runs too, and the score says why it has no algorithm
     /// part. On Python-only levels the algorithm score is off (`Scoring.algorithmMax(for:)`).
-    public static func run(_ program: PythonProgram, on level: Level) throws -> RunResult {
+    public static func run(_ program: PythonProgram, on level: Level, language: TextLanguage = .standard) throws -> RunResult {
         let hasBlocks = level.blocklyEnabled || !level.pythonEnabled
         var blockCount: Int?
-        var reason: String?
+        var reason: Words?
         switch Result(catching: { () throws(ProgramError) -> Program in try program.blockProgram() }) {
         case .success(let blocks):
             if hasBlocks { try blocks.checkToolbox(level.toolbox) }
             blockCount = blocks.blockCount
         case .failure(let error):
             reason = error.line.map { "Blocks can't say everything this Python does (see line \($0)), so it gets no algorithm score: that score counts blocks." }
-                ?? Scoring.noBlockCountMessage
+                ?? Words(Scoring.noBlockCountMessage)
         }
         var simulation = try VanSimulation(level: level)
         var run = PythonRun(output: [])
         if let empty = program.emptyLoop {
-            simulation.stop(.compileError, message: empty.message, block: empty.block)
+            simulation.stop(.compileError, message: empty.words, block: empty.block)
         } else {
             run = PythonRuntime.run(program, on: &simulation)
         }
         let outcome = simulation.finish()
         var score = Scoring.score(level: level, outcome: outcome, visitedNodes: simulation.visitedNodes, blockCount: blockCount)
+        var scoreWords = Words(score.message)
         if outcome.success, score.algorithmMax > 0, let reason {
-            score.message = reason
+            score.message = reason.english
+            scoreWords = reason
         }
         return RunResult(outcome: outcome, events: simulation.events, score: score, blockCount: blockCount ?? 0, output: run.output)
+            .told(in: language, ending: simulation.words, score: scoreWords)
     }
 
-    public static func run(_ program: RunnableProgram, on level: Level) throws -> RunResult {
+    public static func run(_ program: RunnableProgram, on level: Level, language: TextLanguage = .standard) throws -> RunResult {
         switch program {
-        case .blocks(let blocks): try run(blocks, on: level)
-        case .python(let python): try run(python, on: level)
+        case .blocks(let blocks): try run(blocks, on: level, language: language)
+        case .python(let python): try run(python, on: level, language: language)
         }
+    }
+}
+
+extension RunResult {
+    /// The run with its words said in `language`: the outcome's message, the last event's (the
+    /// same sentence) and the score's. The engine keeps them in English until here.
+    func told(in language: TextLanguage, ending: Words?, score scoreWords: Words) -> RunResult {
+        guard language != .english else { return self }
+        var told = self
+        if let ending {
+            let message = ending.text(in: language)
+            told.outcome.message = message
+            if let last = told.events.indices.last, case .end(var end) = told.events[last].kind {
+                end.message = message
+                told.events[last].kind = .end(end)
+            }
+        }
+        told.score.message = scoreWords.text(in: language)
+        return told
     }
 }

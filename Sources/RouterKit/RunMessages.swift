@@ -8,14 +8,64 @@
 // "2 squares before the house" means two more moves reach it.
 
 /// How far the nearest house still waiting for a parcel is, along the road.
-struct HouseDistance: Hashable, Sendable {
+public struct HouseDistance: Hashable, Sendable {
     /// Squares the van still has to cross to get there (0: it is there now).
-    var squares: Int
+    public var squares: Int
     /// True when a shortest road there carries on the way the van faces; false when the van would
     /// have to turn back (it went the wrong way, or past the house).
-    var onTheWay: Bool
+    public var onTheWay: Bool
     /// How many houses are waiting in all (the words differ for one house and for several).
-    var waiting: Int
+    public var waiting: Int
+
+    public init(squares: Int, onTheWay: Bool, waiting: Int) {
+        self.squares = squares
+        self.onTheWay = onTheWay
+        self.waiting = waiting
+    }
+}
+
+/// What a run ended with, and where: the engine records this, and `RunWords` says it in the
+/// language asked for (English below in this file, Spanish in RunWordsSpanish.swift).
+public enum RunMessage: Hashable, Sendable {
+    /// Nothing more specific is known (`RunFailure.defaultMessage`).
+    case standard(RunFailure)
+    case crash(action: VanAction, movesDone: Int)
+    case cow(CowKind, movesDone: Int)
+    case fuel(movesDone: Int, idle: Int, distance: HouseDistance?, electric: Bool)
+    case redLight(movesDone: Int)
+    case deliver(again: Bool, distance: HouseDistance?)
+    case end(movesDone: Int, distance: HouseDistance?, passed: Bool)
+    case undelivered(waiting: Int, total: Int, passed: Int, distance: HouseDistance?)
+    /// Success: `houses` got their parcels (1: the van stopped at the only house).
+    case delivered(houses: Int)
+}
+
+/// Says a `RunMessage` in a language: one function per language, each in its own file.
+public enum RunWords {
+    public static func text(_ message: RunMessage, in language: TextLanguage) -> String {
+        switch language {
+        case .english: english(message)
+        case .spanish: spanish(message)
+        }
+    }
+
+    static func english(_ message: RunMessage) -> String {
+        typealias E = VanSimulation
+        switch message {
+        case .standard(let failure): return failure.defaultMessage
+        case .crash(let action, let movesDone): return E.crashMessage(action: action, movesDone: movesDone)
+        case .cow(let kind, let movesDone): return E.cowMessage(kind, movesDone: movesDone)
+        case .fuel(let movesDone, let idle, let distance, let electric):
+            return E.fuelMessage(movesDone: movesDone, idle: idle, distance: distance, electric: electric)
+        case .redLight(let movesDone): return E.redLightMessage(movesDone: movesDone)
+        case .deliver(let again, let distance): return E.deliverMessage(again: again, distance: distance)
+        case .end(let movesDone, let distance, let passed): return E.endMessage(movesDone: movesDone, distance: distance, passed: passed)
+        case .undelivered(let waiting, let total, let passed, let distance):
+            return E.undeliveredMessage(waiting: waiting, of: total, passed: passed, distance: distance)
+        case .delivered(let houses):
+            return houses == 1 ? "Delivered! The van stopped at the house." : "Delivered! All \(houses) houses got their parcels."
+        }
+    }
 }
 
 extension RunFailure {

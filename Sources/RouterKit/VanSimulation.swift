@@ -39,6 +39,9 @@ public struct VanSimulation: Sendable {
     private var clock = 0
     /// Set when the run is over (failure, `stop` or `finish`).
     public private(set) var outcome: RunOutcome?
+    /// What the outcome's message says, kept so it can be said in another language
+    /// (`RunResult.told(in:)`); the outcome and the last event carry it in English.
+    public private(set) var words: Words?
 
     public var hasFailed: Bool { outcome.map { !$0.success } ?? false }
     public var isOver: Bool { outcome != nil }
@@ -143,19 +146,19 @@ public struct VanSimulation: Sendable {
         let watched = action == .wait ? previousCoordinate : here
         if let kind = cowAt(watched) {
             return crash(.collisionWithCow, action: action, into: watched,
-                         message: Self.cowMessage(kind, movesDone: movesDone), block: block)
+                         message: .run(.cow(kind, movesDone: movesDone)), block: block)
         }
         if let way, !isLinked(here, way) {
-            let message = Self.crashMessage(action: action, movesDone: movesDone)
+            let message = Words.run(.crash(action: action, movesDone: movesDone))
             return crash(.crash, action: action, into: here.moved(way), message: message, block: block)
         }
         guard fuel >= 0 else {
             let idle = Swift.max(0, maxFuel - fuel - movesDone)
-            let message = Self.fuelMessage(movesDone: movesDone, idle: idle, distance: nearestWaitingHouse(), electric: electric)
+            let message = Words.run(.fuel(movesDone: movesDone, idle: idle, distance: nearestWaitingHouse(), electric: electric))
             return fail(.outOfFuel, message: message, block: block)
         }
         if way != nil, let light = controllingLight, lightStates[light].colour == .red {
-            return fail(.throughRedLight, message: Self.redLightMessage(movesDone: movesDone), block: block)
+            return fail(.throughRedLight, message: .run(.redLight(movesDone: movesDone)), block: block)
         }
         fuel -= 1
         actions += 1
@@ -182,7 +185,7 @@ public struct VanSimulation: Sendable {
         let here = currentCoordinate
         guard let index = destinationIndex(here), !delivered[index] else {
             let again = destinationIndex(here) != nil
-            let message = Self.deliverMessage(again: again, distance: nearestWaitingHouse())
+            let message = Words.run(.deliver(again: again, distance: nearestWaitingHouse()))
             return fail(.deliverAtNonDestination, message: message, block: block)
         }
         markDelivered(index, block: block)
@@ -220,9 +223,9 @@ public struct VanSimulation: Sendable {
     // MARK: Ending
 
     /// Ends the run for a reason the interpreter found. Does nothing if the run is already over.
-    public mutating func stop(_ failure: RunFailure, message: String? = nil, block: BlockID?) {
+    public mutating func stop(_ failure: RunFailure, message: Words? = nil, block: BlockID?) {
         guard outcome == nil else { return }
-        _ = fail(failure, message: message ?? failure.defaultMessage, block: block)
+        _ = fail(failure, message: message ?? .run(.standard(failure)), block: block)
     }
 
     /// The program has run out. One house: success iff the van stopped on it (no `deliver`
@@ -233,30 +236,31 @@ public struct VanSimulation: Sendable {
         if destinations.count == 1, let house = destinations.first {
             if currentCoordinate == house {
                 if delivered.first == false { markDelivered(0, block: nil) }
-                return succeed(message: "Delivered! The van stopped at the house.")
+                return succeed(message: .run(.delivered(houses: 1)))
             }
             let passed = visitedNodes.contains(house)
-            let message = Self.endMessage(movesDone: movesDone, distance: nearestWaitingHouse(), passed: passed)
+            let message = Words.run(.end(movesDone: movesDone, distance: nearestWaitingHouse(), passed: passed))
             _ = fail(.outOfInstructions, message: message, block: nil)
         } else {
             let waiting = destinations.indices.filter { !delivered[$0] }.map { destinations[$0] }
-            if waiting.isEmpty { return succeed(message: "Delivered! All \(destinations.count) houses got their parcels.") }
+            if waiting.isEmpty { return succeed(message: .run(.delivered(houses: destinations.count))) }
             let passed = waiting.filter { visitedNodes.dropLast().contains($0) }.count
-            let message = Self.undeliveredMessage(waiting: waiting.count, of: destinations.count, passed: passed,
-                                                  distance: nearestWaitingHouse())
+            let message = Words.run(.undelivered(waiting: waiting.count, total: destinations.count, passed: passed,
+                                                 distance: nearestWaitingHouse()))
             _ = fail(.undeliveredDestinations, message: message, block: nil)
         }
         return outcome ?? makeOutcome(failure: .outOfInstructions, message: "", block: nil)
     }
 
-    private mutating func succeed(message: String) -> RunOutcome {
-        let result = makeOutcome(failure: nil, message: message, block: nil)
+    private mutating func succeed(message: Words) -> RunOutcome {
+        words = message
+        let result = makeOutcome(failure: nil, message: message.english, block: nil)
         outcome = result
-        record(.end(.init(success: true, failure: nil, message: message)), block: nil)
+        record(.end(.init(success: true, failure: nil, message: result.message)), block: nil)
         return result
     }
 
-    private mutating func crash(_ failure: RunFailure, action: VanAction, into: Coordinate, message: String,
+    private mutating func crash(_ failure: RunFailure, action: VanAction, into: Coordinate, message: Words,
                                 block: BlockID?) -> Bool {
         clock += 1
         let towards = switch action {
@@ -272,9 +276,11 @@ public struct VanSimulation: Sendable {
     }
 
     /// Records the failure as the outcome and the last event; always returns false.
-    private mutating func fail(_ failure: RunFailure, message: String, block: BlockID?) -> Bool {
-        outcome = makeOutcome(failure: failure, message: message, block: block)
-        record(.end(.init(success: false, failure: failure, message: message)), block: block)
+    private mutating func fail(_ failure: RunFailure, message: Words, block: BlockID?) -> Bool {
+        words = message
+        let english = message.english
+        outcome = makeOutcome(failure: failure, message: english, block: block)
+        record(.end(.init(success: false, failure: failure, message: english)), block: block)
         return false
     }
 

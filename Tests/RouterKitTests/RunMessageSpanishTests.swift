@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import RouterKit
+
+/// The words a run ends with and the Python checker's explanations, in Spanish: every failure
+/// kind, the scoring words and the refusals, each with its numbers, line and suggestion, and no
+/// English left outside the code (Python keywords and `my_van` methods stay English).
+@Suite struct RunMessageSpanishTests {
+    static let header = "from van import Van\nmy_van = Van()\n"
+
+    /// English words a Spanish sentence must not hold once its code (`…` and '…') is taken out.
+    static let english: Set<String> = [
+        "the", "van", "house", "houses", "move", "moves", "square", "squares", "road", "your", "you", "program",
+        "is", "isn't", "and", "with", "it", "there", "can't", "only", "use", "line", "write", "or", "of",
+        "to", "at", "in", "on", "not", "be", "can", "value", "values", "list", "text", "number", "numbers",
+        "function", "procedure", "loop", "loops", "did", "mean", "give", "try", "shorter", "route", "oh", "dear",
+        "delivered", "crashed", "fuel", "light", "red", "cow", "horn", "wait", "blocks", "block", "score", "offer",
+    ]
+
+    /// The English words in `text` outside code.
+    static func englishWords(_ text: String) -> [String] {
+        let prose = text.replacingOccurrences(of: #"`[^`]*`|'[^']*'"#, with: " ", options: .regularExpression)
+        return prose.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).filter {
+            english.contains($0) && $0 != "no"  // "no" is Spanish too
+        }
+    }
+
+    static func level(_ id: String) throws -> Level { try #require(LevelCatalog.level(id: id), "level \(id)") }
+
+    // MARK: Every run message
+
+    static let distance = HouseDistance(squares: 2, onTheWay: true, waiting: 1)
+    static let behind = HouseDistance(squares: 3, onTheWay: false, waiting: 2)
+    static let here = HouseDistance(squares: 0, onTheWay: true, waiting: 1)
+
+    static let standard: [RunMessage] = RunFailure.allCases.map { RunMessage.standard($0) }
+    static let crashes: [RunMessage] = VanAction.allCases.flatMap { action -> [RunMessage] in
+        [.crash(action: action, movesDone: 0), .crash(action: action, movesDone: 3)]
+    }
+    static let cows: [RunMessage] = [.cow(.white, movesDone: 0), .cow(.brown, movesDone: 1), .cow(.pigeon, movesDone: 4)]
+    static let fuel: [RunMessage] = [true, false].flatMap { electric -> [RunMessage] in
+        [.fuel(movesDone: 0, idle: 0, distance: nil, electric: electric),
+         .fuel(movesDone: 5, idle: 2, distance: distance, electric: electric),
+         .fuel(movesDone: 1, idle: 0, distance: behind, electric: electric)]
+    }
+    static let lightsAndDeliveries: [RunMessage] = [
+        .redLight(movesDone: 0), .redLight(movesDone: 2),
+        .deliver(again: true, distance: nil), .deliver(again: false, distance: nil), .deliver(again: false, distance: distance),
+        .deliver(again: false, distance: behind),
+    ]
+    static let endings: [RunMessage] = [
+        .end(movesDone: 3, distance: nil, passed: false), .end(movesDone: 0, distance: distance, passed: false),
+        .end(movesDone: 4, distance: distance, passed: false), .end(movesDone: 4, distance: behind, passed: false),
+        .end(movesDone: 6, distance: distance, passed: true), .end(movesDone: 6, distance: behind, passed: true),
+        .undelivered(waiting: 2, total: 2, passed: 0, distance: behind), .undelivered(waiting: 3, total: 3, passed: 3, distance: behind),
+        .undelivered(waiting: 1, total: 3, passed: 1, distance: behind), .undelivered(waiting: 2, total: 4, passed: 1, distance: behind),
+        .undelivered(waiting: 1, total: 2, passed: 0, distance: here), .undelivered(waiting: 2, total: 3, passed: 0, distance: nil),
+        .delivered(houses: 1), .delivered(houses: 3),
+    ]
+    static var everyMessage: [RunMessage] {
+        var all = standard + crashes
+        all += cows + fuel
+        all += lightsAndDeliveries + endings
+        return all
+    }
+
+    @Test(arguments: everyMessage) func everyRunMessageIsSpanish(_ message: RunMessage) {
+        let spanish = RunWords.text(message, in: .spanish)
+        #expect(Self.englishWords(spanish).isEmpty, "\(spanish)")
+        #expect(spanish != RunWords.text(message, in: .english))
+        // The numbers the English gives are given in Spanish too.
+        let digits = { (text: String) in text.filter(\.isNumber).sorted() }
+        #expect(digits(spanish) == digits(RunWords.text(message, in: .english)), "\(spanish)")
+    }
+
+    @Test func aCrashOnLevel1SaysWhenAndWhereInSpanish() throws {
+        let program = try Program.parse(python: Self.header + "my_van.move_forwards()\nmy_van.move_forwards()\nmy_van.move_forwards()\n")
+        let result = try RouterGame.run(program, on: try Self.level("1"), language: .spanish)
+        #expect(result.outcome.failure == .crash)
+        #expect(result.outcome.message == "La furgoneta se ha salido de la carretera y se ha chocado después de 2 movimientos:"
+                + " ahí no hay carretera delante de ella. Sigue la carretera en el mapa para ver hacia dónde va.")
+        // The last event says the same sentence as the outcome; the score says why there is none.
+        guard case .end(let end) = result.events.last?.kind else { Issue.record("no end event"); return }
+        #expect(end.message == result.outcome.message)
+        #expect(result.score.message == "Esta vez no hay puntos: primero tiene que funcionar la entrega.")
+    }
+
+    @Test func englishIsAsBeforeWhenAskedOrByDefault() throws {
+        let program = try Program.parse(python: Self.header + "my_van.move_forwards()\nmy_van.move_forwards()\nmy_van.move_forwards()\n")
+        let asked = try RouterGame.run(program, on: try Self.level("1"), language: .english)
+        let plain = try RouterGame.run(program, on: try Self.level("1"))
+        #expect(asked == plain)
+        #expect(plain.outcome.message.hasPrefix("The van drove off the road and crashed after 2 moves"))
+    }
+
+    @Test func aDeliveryAndItsScoreInSpanish() throws {
+        let level = try Self.level("1")
+        let program = try Program.parse(python: Self.header + "my_van.move_forwards()\nmy_van.move_forwards()\n")
+        let result = try RouterGame.run(program, on: level, language: .spanish)
+        #expect(result.outcome.success)
+        #expect(result.outcome.message == "¡Entregado! La furgoneta ha parado en la casa.")
+        #expect(Self.englishWords(result.score.message).isEmpty, "\(result.score.message)")
+    }
+
+    @Test func everyScoringSentenceIsSpanish() {
+        for english in [Scoring.shorterRouteMessage, Scoring.simplerProgramMessage, Scoring.shorterProgramMessage,
+                        Scoring.acedMessage, Scoring.failedMessage, Scoring.noBlockCountMessage] {
+            let spanish = Words(english).text(in: .spanish)
+            #expect(spanish != english)
+            #expect(Self.englishWords(spanish).isEmpty, "\(spanish)")
+        }
+    }
+
+    @Test func blockProgramsProblemsAreSpanish() throws {
+        // A repeat with nothing inside, and a variable read before it has a value.
+        let empty = try Program.parse(json: Data(#"{"blocks": [{"type": "controls_repeat", "times": 3, "do": []}]}"#.utf8))
+        let result = try RouterGame.run(empty, on: try Self.level("70"), language: .spanish)
+        #expect(result.outcome.failure == .compileError)
+        #expect(result.outcome.message.hasPrefix("¡Vaya! Un bloque «Repetir» no tiene nada dentro."), "\(result.outcome.message)")
+        #expect(RunWords.text(.standard(.detachedBlocks), in: .spanish).contains("Inicio"))
+    }
+
+    // MARK: Python
+
+    /// Problems Python is refused with before it runs (line, what to use instead, a suggestion).
+    static let refused: [(code: String, line: Int, holds: String)] = [
+        ("my_van.move_forward()\n", 3, "¿querías decir `move_forwards`?"),
+        ("x = {1: 2}\n", 3, "usa una lista `[…]`"),
+        ("class Road:\n    pass\n", 3, "usa funciones (`def`) y listas"),
+        ("try:\n    my_van.move_forwards()\n", 3, "comprueba con `if`"),
+        ("n = 1.5\n", 3, "números enteros"),
+        ("if x = 3:\n    pass\n", 3, "usa `==`, no `=`"),
+        ("squares = [n * n for n in range(3)]\n", 3, "`append`"),
+        ("x = input()\n", 3, "como en `n = 3`"),
+        ("my_van.move_forwards()\n  my_van.turn_left()\n", 4, "sangría"),
+        ("print('hola'\n", 3, "no se cierra nunca"),
+        ("mover()\n", 3, "`def mover():`"),
+        ("for i in range(3):\n    pass\n", 3, "el bucle `for` solo tiene `pass`"),
+    ]
+
+    /// The run's message or the refusal's, in Spanish, on level 70 (Python only, so no toolbox).
+    static func spanish(_ code: String, level id: String = "70") throws -> String {
+        let level = try level(id)
+        do {
+            let run = try RouterGame.run(try PythonProgram.parse(header + code), on: level, language: .spanish)
+            #expect(!run.outcome.success)
+            return run.outcome.message
+        } catch let error as ProgramError {
+            #expect(error.words?.untranslated(in: .spanish) == [], "\(error.message(in: .spanish))")
+            #expect(error.message(in: .english) == error.message)
+            return error.message(in: .spanish)
+        }
+    }
+
+    @Test(arguments: 0..<refused.count) func pythonRefusalsInSpanish(_ index: Int) throws {
+        let (code, line, holds) = Self.refused[index]
+        let spanish = try Self.spanish(code)
+        #expect(spanish.contains("Línea \(line)"), "\(spanish)")
+        #expect(spanish.contains(holds), "\(spanish)")
+        #expect(Self.englishWords(spanish).isEmpty, "\(spanish)")
+    }
+
+    @Test func aBlockTheLevelDoesNotOfferIsNamedInSpanish() throws {
+        let spanish = try Self.spanish("my_van.turn_left()\n", level: "1")
+        #expect(spanish.hasPrefix("Este nivel no ofrece el bloque"), "\(spanish)")
+    }
+
+    /// Problems found while the Python runs, said on their line.
+    static let runtime: [(code: String, holds: String)] = [
+        ("print(n)\n", "Línea 3: `n` no tiene valor: dale uno primero"),
+        ("def f():\n    print(m)\nf()\nm = 1\n", "`m` todavía no tiene valor"),
+        ("items = [1, 2]\nprint(items[5])\n", "`items` tiene 2 elementos"),
+        ("print('a' + 1)\n", "`str(…)`"),
+        ("def go(n):\n    my_van.move_forwards()\ngo()\n", "`go` lleva 1 valor (`n`)"),
+        ("print(len(3))\n", "no un número entero"),
+        ("x = 0\nwhile x < 1:\n    print(x)\n", "pasos sin terminar"),
+    ]
+
+    @Test(arguments: 0..<runtime.count) func pythonRuntimeProblemsInSpanish(_ index: Int) throws {
+        let (code, holds) = Self.runtime[index]
+        let spanish = try Self.spanish(code)
+        #expect(spanish.contains(holds), "\(spanish)")
+        #expect(Self.englishWords(spanish).isEmpty, "\(spanish)")
+    }
+
+    /// Each translation keeps its English template's parts and its code, so nothing is lost.
+    @Test func theCatalogKeepsEveryPartAndAllTheCode() {
+        for (english, spanish) in SpanishWords.catalog {
+            let parts = { (text: String) in Set(text.matches(of: /\{\d\}/).map { String($0.output) }) }
+            #expect(parts(english) == parts(spanish), "\(spanish)")
+            #expect(english.filter { $0 == "`" }.count == spanish.filter { $0 == "`" }.count, "\(spanish)")
+            #expect(Self.englishWords(spanish).isEmpty, "\(spanish)")
+        }
+    }
+
+    @Test func wordsFillTheirPartsOnce() {
+        #expect(Words.fill("`{0}` y {1}", with: ["{1}", "b"]) == "`{1}` y b")
+        #expect(Words.fill("(`{…}`)", with: ["x"]) == "(`{…}`)")
+    }
+}
