@@ -1,0 +1,105 @@
+import Foundation
+import RouterKit
+import Testing
+@testable import TesseraStore
+
+/// `tessera backup` and `tessera restore` underneath: a checked copy taken while the database is
+/// open and written, a restore that keeps what it replaces, and the refusals that keep a
+/// school's data safe (an existing file, a file that is not a backup, a folder in use).
+@Suite struct DatabaseBackupTests {
+    static func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tessera-backup-\(UUID().uuidString)").path
+    }
+
+    @Test func aBackupTakenWhileWritingRestoresEverythingWrittenBeforeIt() async throws {
+        let (source, target, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory(), Self.temporaryDirectory())
+        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
+        defer { for folder in [source, target, spare] { try? FileManager.default.removeItem(atPath: folder) } }
+        let file = spare + "/school.sqlite"
+        let secret = "a maze secret that is long enough to be used by the server"
+        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: source))
+        try Data(secret.utf8).write(to: URL(fileURLWithPath: source + "/maze-secret"))
+        for number in 0..<50 { try await store.insert(ClassLocks(id: "before-\(number)", levels: ["\(number)"])) }
+        // A writer keeps going while the copy is taken, as a running server would.
+        let writing = Task {
+            var number = 0
+            while !Task.isCancelled {
+                try await store.insert(ClassLocks(id: "during-\(number)", levels: ["\(number)"]))
+                number += 1
+            }
+        }
+        let steps = Counter()
+        let report = try DatabaseBackup.backup(dataDirectory: source, to: file, overwrite: false) { _, _ in steps.add() }
+        writing.cancel()
+        _ = await writing.result
+        #expect(report.bytes > 0)
+        #expect(steps.value >= 1)
+        #expect(report.mazeSecret == file + ".maze-secret")
+        #expect(!FileManager.default.fileExists(atPath: file + "-wal"))  // one self-contained file
+
+        // Again without --force: refused, and the first copy is untouched.
+        let again = try #require(throws: StartupError.self) {
+            try DatabaseBackup.backup(dataDirectory: source, to: file, overwrite: false)
+        }
+        #expect(again.description.contains("already exists"))
+        #expect(again.description.contains("--force"))
+
+        let restored = try DatabaseBackup.restore(from: file, dataDirectory: target)
+        #expect(restored.keptPrevious == nil)
+        let copy = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: target))
+        for number in 0..<50 { #expect(try await copy.find(id: "before-\(number)") != nil) }
+        #expect(try String(contentsOfFile: target + "/maze-secret", encoding: .utf8) == secret)
+    }
+
+    @Test func restoreKeepsTheReplacedDatabaseAndRefusesWhatIsNotABackup() async throws {
+        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
+        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
+        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
+        do {
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            try await store.insert(ClassLocks(id: "old", levels: ["1"]))
+        }
+        let backup = spare + "/old.sqlite"
+        _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
+        do {
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            try await store.insert(ClassLocks(id: "new", levels: ["2"]))
+        }
+
+        let text = spare + "/notes.txt"
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
+        let refused = try #require(throws: StartupError.self) { try DatabaseBackup.restore(from: text, dataDirectory: folder) }
+        #expect(refused.description.contains("is not a Tessera backup"))
+
+        let report = try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: Date(timeIntervalSince1970: 0))
+        let kept = try #require(report.keptPrevious)
+        #expect(kept.hasSuffix("tessera.sqlite.before-restore-19700101T000000Z"))
+        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+        #expect(try await store.find(id: "old") != nil)
+        #expect(try await store.find(id: "new") == nil)
+        // The replaced database is whole: renamed with its write-ahead log, it still opens.
+        try DatabaseBackup.check(kept, thorough: true)
+    }
+
+    @Test func restoreRefusesWhileTheFolderIsInUse() async throws {
+        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
+        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
+        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
+        let database = try TesseraDatabase(directory: folder)
+        let store = try DocumentTable<ClassLocks>(database: database)
+        try await store.insert(ClassLocks(id: "open", levels: ["1"]))
+        let backup = spare + "/copy.sqlite"
+        _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
+        let refused = try #require(throws: StartupError.self) { try DatabaseBackup.restore(from: backup, dataDirectory: folder) }
+        #expect(refused.description.contains("is using"))
+        #expect(try await store.find(id: "open") != nil)
+    }
+}
+
+/// Counts progress calls from the backup's thread.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
