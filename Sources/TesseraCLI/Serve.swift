@@ -64,6 +64,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Close a connection idle for this many seconds.", valueName: "s"))
     var idleTimeout = 60
 
+    @Option(help: ArgumentHelp("Limits per client (signed-in account, else address) on creating and expensive requests: 'off', a multiplier like 2x, or KIND=N/UNIT[:BURST] items such as runs=600/min,create=300/min:120; kinds: create, runs, solver, sync, explore, signin (env TESSERA_RATE_LIMIT; default \(RateLimits.defaults.summary)).",
+                               valueName: "limits"))
+    var rateLimit: String?
+
+    @Option(help: ArgumentHelp("A reverse proxy (its IP address) whose X-Forwarded-For names the client, e.g. 127.0.0.1 for nginx on this machine; repeat for several. From other peers the header is ignored.",
+                               valueName: "address"))
+    var trustedProxy: [String] = []
+
     @Option(help: "trace, debug, info (one access line per request), notice, warning, error or critical (env TESSERA_LOG_LEVEL).")
     var logLevel: String?
 
@@ -94,6 +102,10 @@ struct Serve: AsyncParsableCommand {
         if let database {
             do { _ = try PostgresURL(database) } catch { throw ValidationError("--database: \(error.description)") }
         }
+        _ = try rateLimits()
+        for proxy in trustedProxy where !Configuration.isIPAddress(proxy) {
+            throw ValidationError("--trusted-proxy must be an IP address like 127.0.0.1 or ::1, not '\(proxy)'.")
+        }
         if let logLevel, Logger.Level(rawValue: logLevel.lowercased()) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -118,6 +130,8 @@ struct Serve: AsyncParsableCommand {
         config.maze.explorations.maxRunning = mazeMaxExplorations
         config.maze.explorations.timeLimit = .seconds(mazeExploreTimeLimit)
         config.idleTimeoutSeconds = idleTimeout
+        config.rateLimits = try rateLimits()
+        config.trustedProxies = trustedProxy
         if let postsOrigin { config.postsOriginURL = postsOrigin }
         config.postsOrigin = PostsOriginOptions(delayMilliseconds: postsOriginDelayMs, failureRate: postsOriginFailureRate)
         if let level = logLevel.flatMap({ Logger.Level(rawValue: $0.lowercased()) }) { config.logLevel = level }
@@ -137,6 +151,15 @@ struct Serve: AsyncParsableCommand {
         } catch let error as StartupError {
             ProgressLine.fail(error.description)
             throw ExitCode.failure
+        }
+    }
+
+    /// `--rate-limit`, else `TESSERA_RATE_LIMIT`, else the defaults; a bad value is a usage error.
+    private func rateLimits() throws -> RateLimits {
+        let environment = ProcessInfo.processInfo.environment["TESSERA_RATE_LIMIT"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = rateLimit ?? environment else { return .defaults }
+        do { return try RateLimits.parse(text) } catch {
+            throw ValidationError((rateLimit == nil ? "TESSERA_RATE_LIMIT " : "--rate-limit ") + error.reason + ".")
         }
     }
 

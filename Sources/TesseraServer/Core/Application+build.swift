@@ -22,6 +22,9 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestGuardMiddleware(loopbackOnly: RequestGuardMiddleware<TesseraRequestContext>.isLoopbackHost(config.host)))
+    // Per-client limits outside the error mapping, so they see every route's final status.
+    router.add(middleware: RateLimitMiddleware(buckets: RateLimitBuckets(limits: config.rateLimits),
+                                               clients: RateLimitClients(trustedProxies: config.trustedProxies, accounts: stores.accounts)))
     router.add(middleware: ErrorMiddleware(routes: routes))
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: true, logger: logger))
@@ -68,9 +71,10 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     let postsSync = PostsSync(store: stores.posts, lock: stores.postsSyncLock) { let url = postsOrigin(); return (HTTPPostsOrigin(baseURL: url), url) }
     let sessions = Sessions(accounts: stores.accounts)
     let hasher = PasswordHasher(cost: config.bcryptCost)
+    let cpuWork = CPUWork()
     APIRoutes(
         tictactoe: TicTacToeRoutes(store: stores.games, live: live),
-        pentomino: PentominoRoutes(puzzles: stores.puzzles),
+        pentomino: PentominoRoutes(puzzles: stores.puzzles, work: cpuWork),
         maze: MazeRoutes(service: mazes, options: config.maze,
                          explorations: MazeExplorations(service: mazes, selfAddress: selfAddress, limits: config.maze.explorations)),
         posts: PostsRoutes(store: stores.posts, sync: postsSync,
@@ -78,7 +82,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
                            live: live, originName: postsOrigin),
         origin: OriginRoutes(options: config.postsOrigin),
         router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
-                             programs: stores.routerPrograms, locks: stores.classLocks, live: live),
+                             programs: stores.routerPrograms, locks: stores.classLocks, live: live, work: cpuWork),
         auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
                          throttle: LoginThrottle()),
         classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher,

@@ -36,6 +36,12 @@ public struct Configuration: Sendable {
     public var postsOriginURL: String?
     /// The Posts origin's (`/origin/…`) simulated delay and failure rate.
     public var postsOrigin = PostsOriginOptions()
+    /// Per-client limits on creating and expensive requests (`--rate-limit`, env
+    /// `TESSERA_RATE_LIMIT`; `RateLimits.off` for none).
+    public var rateLimits = RateLimits.defaults
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); from any
+    /// other peer the header is ignored.
+    public var trustedProxies: [String] = []
     /// Told the server's base URL once it listens, e.g. `http://127.0.0.1:50123` after `port: 0`.
     public var onListening: (@Sendable (String) -> Void)?
 

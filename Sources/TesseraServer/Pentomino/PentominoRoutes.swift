@@ -7,6 +7,8 @@ import TesseraStore
 /// `/api/pentomino`: tiles and boards, and puzzles in progress kept in SQLite.
 struct PentominoRoutes<Context: RequestContext>: Sendable {
     let puzzles: any PuzzleStore
+    /// The solver behind hints and solution counts runs here, a few at a time (`CPUWork`).
+    let work: CPUWork
     let rendered = RenderedDocuments<PentominoPuzzle>()
 
     @Sendable func tiles(_ request: Request, context: Context) async throws -> Response { try JSONBody.response(TileCatalogJSON()) }
@@ -51,7 +53,7 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func hint(_ request: Request, context: Context) async throws -> Response {
         let puzzle = try await load(context)
-        let hint = puzzle.hint()
+        let hint = try await work.solve { puzzle.hint() }
         return try JSONBody.response(HintJSON(solvable: hint != nil || puzzle.board.isSolved, hint: hint.map(PlacementJSON.init)))
     }
 
@@ -64,7 +66,7 @@ struct PentominoRoutes<Context: RequestContext>: Sendable {
             }
             return value
         }
-        let result = puzzle.solutionCount(limit: limit)
+        let result = try await work.solve { puzzle.solutionCount(limit: limit) }
         return try JSONBody.response(SolutionCountJSON(solutions: result.count, complete: result.complete))
     }
 

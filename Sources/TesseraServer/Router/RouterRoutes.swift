@@ -19,6 +19,8 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     let locks: any ClassLockStore
     /// Tells a class's open scoreboards that one of its pupils has run a program.
     let live: LiveUpdates
+    /// Runs on threads of their own, a few at a time (`CPUWork`), never on the shared executor.
+    let work: CPUWork
 
     /// Rapid Router's whole fixture is about 2 MB; imports may be larger than other bodies.
     static var maxImportBytes: Int { JSONBody.maxBytes(forPath: "/api/router/levels/import") }

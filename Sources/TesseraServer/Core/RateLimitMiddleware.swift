@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Per-client limits on the routes that create something or cost real work, in one place: the
+/// table below names each limited route (as `APIRoutes` spells it) and its kind. A request takes
+/// one token from its client's bucket of that kind (`RateLimitBuckets`, client from
+/// `RateLimitClients`); an empty bucket answers 429 `too_busy` with `Retry-After` and a sentence
+/// saying when to try again, and counts in `tessera_refused_total{limit="rate"}`.
+///
+/// A request whose answer says nothing was done (malformed, not found, refused by another limit)
+/// gets its token back, so a class's mistakes never use up its allowance. A wrong password keeps
+/// its token: sign-ins are what guessing would spend (`LoginThrottle` counts those per account too).
+struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
+    let buckets: RateLimitBuckets
+    let clients: RateLimitClients
+
+    /// Method, path pattern (`:name` matches one segment) and kind, for every limited route.
+    static var limitedRoutes: [(method: HTTPRequest.Method, path: String, kind: RateLimits.Kind)] {
+        [
+            (.post, "/api/tictactoe/games", .create),
+            (.post, "/api/pentomino/puzzles", .create),
+            (.post, "/api/router/levels", .create),
+            (.post, "/api/router/levels/import", .create),
+            (.post, "/api/router/levels/:id/copy", .create),
+            (.post, "/api/classes", .create),
+            (.post, "/api/classes/:id/pupils", .create),
+            (.post, "/api/router/levels/:id/runs", .runs),
+            (.post, "/api/router/runs", .runs),
+            (.post, "/api/router/programs/python", .runs),
+            (.get, "/api/pentomino/puzzles/:id/hint", .solver),
+            (.get, "/api/pentomino/puzzles/:id/solutions", .solver),
+            (.post, "/api/posts/sync", .sync),
+            (.get, "/api/maze/explore", .explore),
+            (.post, "/api/auth/login", .signin),
+            (.post, "/api/auth/teachers", .signin),
+        ]
+    }
+
+    /// Answers that mean no work was done: the token goes back.
+    static var refunded: Set<HTTPResponse.Status> { [
+        .badRequest, .forbidden, .notFound, .methodNotAllowed, .contentTooLarge, .unsupportedMediaType,
+        .unprocessableContent, .tooManyRequests,
+    ] }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard buckets.limits.rules != nil, let kind = Self.kind(of: request) else { return try await next(request, context) }
+        let client = await clients.client(of: request, peer: context.remoteAddress)
+        if let wait = buckets.take(kind, client: client) {
+            TesseraMetrics.refused("rate").increment()
+            return try APIError.tooBusy(Self.message(kind, wait: wait), retryAfterSeconds: wait).response(from: request, context: context)
+        }
+        let response = try await next(request, context)
+        if Self.refunded.contains(response.status) { buckets.refund(kind, client: client) }
+        return response
+    }
+
+    static func kind(of request: Request) -> RateLimits.Kind? {
+        let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
+        return limitedRoutes.first { route in
+            guard route.method == request.method else { return false }
+            let pattern = route.path.split(separator: "/")
+            return pattern.count == segments.count && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
+        }?.kind
+    }
+
+    /// What to tell the person, in their words, with when to try again.
+    static func message(_ kind: RateLimits.Kind, wait: Int) -> String {
+        let when = wait <= 1 ? "in a second" : wait < 90 ? "in \(wait) seconds" : "in \((wait + 59) / 60) minutes"
+        switch kind {
+        case .create: return "Lots of new things were made from here just now; please try again \(when)."
+        case .runs: return "Lots of programs were run from here just now; please run yours again \(when)."
+        case .solver: return "Lots of hints were asked for from here just now; please ask again \(when)."
+        case .sync: return "The posts were refreshed many times from here just now; please refresh again \(when)."
+        case .explore: return "Lots of explorations were started from here just now; please start one again \(when)."
+        case .signin: return "Lots of people signed in from here just now; please try again \(when)."
+        }
+    }
+}
