@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 import ArgumentParser
 import Hummingbird
 import Logging
@@ -26,6 +27,14 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Folder of the static pages (env TESSERA_PUBLIC_DIR).")
     var publicDir: String?
+
+    @Option(help: ArgumentHelp("Delete games, puzzles, levels and progress made without an account once nobody has changed them for this long: a number and s, m, h or d (env TESSERA_RETAIN_IDLE; default 90d). What belongs to an account is always kept.",
+                               valueName: "duration"))
+    var retainIdle: String?
+
+    @Option(help: ArgumentHelp("Keep at most this many documents made without an account; creating one more answers 507 (env TESSERA_MAX_ANONYMOUS_DOCUMENTS; default 1000000).",
+                               valueName: "n"))
+    var maxAnonymousDocuments: Int?
 
     @Option(help: ArgumentHelp("Maze room fetch delay in ms: a number or a range like 6-9.", valueName: "ms"))
     var mazeFetchDelayMs = "6-9"
@@ -99,6 +108,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--posts-origin-failure-rate must be a share between 0 and 1 (e.g. 0.1 for one in ten), not \(postsOriginFailureRate).")
         }
         if let postsOrigin { try ServerProbe.validate(postsOrigin, option: "--posts-origin") }
+        _ = try retention()
         if let database {
             do { _ = try PostgresURL(database) } catch { throw ValidationError("--database: \(error.description)") }
         }
@@ -111,6 +121,34 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    /// `--retain-idle` and `--max-anonymous-documents`, else their environment variables, else the
+    /// defaults; a bad value is a usage error naming where it came from.
+    private func retention() throws -> RetentionOptions {
+        let environment = ProcessInfo.processInfo.environment
+        var options = RetentionOptions()
+        if let text = retainIdle ?? environment["TESSERA_RETAIN_IDLE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard let duration = Duration(option: text) else {
+                let source = retainIdle == nil ? "TESSERA_RETAIN_IDLE" : "--retain-idle"
+                throw ValidationError("\(source) must be a whole number and a unit, s, m, h or d (like 90d or 12h), not '\(text)'.")
+            }
+            options.retainIdle = duration
+        }
+        if let count = try maxAnonymousDocuments ?? environment["TESSERA_MAX_ANONYMOUS_DOCUMENTS"].flatMap({ text in
+            guard !text.isEmpty else { return nil }
+            guard let count = Int(text) else {
+                throw ValidationError("TESSERA_MAX_ANONYMOUS_DOCUMENTS must be a whole number like 1000000, not '\(text)'.")
+            }
+            return count
+        }) {
+            guard count >= 0 else {
+                let source = maxAnonymousDocuments == nil ? "TESSERA_MAX_ANONYMOUS_DOCUMENTS" : "--max-anonymous-documents"
+                throw ValidationError("\(source) must be a whole number, 0 or more, not \(count).")
+            }
+            options.maxAnonymousDocuments = count
+        }
+        return options
+    }
+
     func run() async throws {
         var config = Configuration.fromEnvironment()
         if let host { config.host = host }
@@ -121,6 +159,7 @@ struct Serve: AsyncParsableCommand {
         if let dataDir { config.dataDirectory = dataDir }
         if let database { config.databaseURL = database }
         if let publicDir { config.publicDirectory = publicDir }
+        config.retention = try retention()
         if let fetch = parseMillisecondRange(mazeFetchDelayMs), let unlock = parseMillisecondRange(mazeUnlockDelayMs) {
             config.maze.conditions = SimulatedConditions(
                 fetchDelay: fetch, unlockDelay: unlock, failuresAfter: mazeFailureAfter,

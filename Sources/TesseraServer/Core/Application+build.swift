@@ -10,7 +10,12 @@ import TesseraStore
 public func buildApplication(_ config: Configuration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "tessera")
     logger.logLevel = config.logLevel
+    // Anonymous documents are counted against a cap when created and purged when idle (Core/Retention*.swift).
+    let anonymous = AnonymousDocuments(cap: config.retention.maxAnonymousDocuments)
     let stores = try await AppStores.make(config.storage, logger: logger, databaseTimeout: config.databaseTimeout)
+        .cappingAnonymous(anonymous)
+    let retention = RetentionService(purge: RetentionPurge(stores: stores, anonymous: anonymous, options: config.retention),
+                                     logger: logger)
     let live = LiveUpdates(limits: config.liveUpdates, fanOut: stores.liveFanOut)
     _ = TesseraMetrics.registry  // bootstraps swift-metrics before any middleware makes a metric
     _ = TesseraMetrics.runningExplorations  // listed from the start, at 0
@@ -94,7 +99,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.idleTimeoutSeconds)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Tessera"),
-        services: stores.services(deliver: { topic, payload in await live.deliver(topic, payload: payload) }),
+        services: stores.services(deliver: { topic, payload in await live.deliver(topic, payload: payload) }) + [retention],
         onServerRunning: { [onListening = config.onListening] channel in
             selfAddress.set(channel.localAddress)
             if let url = selfAddress.baseURL { onListening?(url) }

@@ -31,6 +31,9 @@ public struct Configuration: Sendable {
     public var idleTimeoutSeconds = 60
     /// Caps on pages watching live updates (per topic and in total).
     public var liveUpdates = LiveUpdates.Limits()
+    /// How long anonymous work is kept when nobody touches it, and how much of it at most
+    /// (`--retain-idle`, `--max-anonymous-documents`); the purge runs beside the server.
+    public var retention = RetentionOptions()
     /// Where the reader syncs from (any jsonplaceholder-compatible origin); `nil` is this server's
     /// own `/origin`.
     public var postsOriginURL: String?

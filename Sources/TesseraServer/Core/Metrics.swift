@@ -39,6 +39,13 @@ public enum TesseraMetrics {
                              labels: [("limit", limit)])
     }
 
+    /// Documents the retention purge deleted, by kind (`tictactoe_match`, …, `session`).
+    static func purged(_ kind: String) -> Prometheus.Counter {
+        registry.makeCounter(descriptor: .init(namespace: "tessera", metricName: "purged_documents", unitName: "total",
+                                               helpText: "Idle anonymous documents and expired sessions the retention purge deleted."),
+                             labels: [("kind", kind)])
+    }
+
     /// The Prometheus text exposition of every metric.
     static func exposition() -> [UInt8] { registry.emitToBuffer() }
 }

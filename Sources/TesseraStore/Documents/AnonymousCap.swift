@@ -20,16 +20,19 @@ package final class AnonymousDocuments: Sendable {
 
     package func add(_ kind: String, _ count: Int) { counts.withLock { $0[kind, default: 0] += count } }
 
-    /// `AnonymousStorageFull` when one more would pass the cap.
-    package func checkRoom() throws {
-        guard total < cap else { throw AnonymousStorageFull() }
+    /// `AnonymousStorageFull` when one more `kind` would pass the cap.
+    package func checkRoom(for kind: String) throws {
+        guard total < cap else { throw AnonymousStorageFull(kind: kind) }
     }
 }
 
 /// One more anonymous document would pass `--max-anonymous-documents` (the server answers 507
 /// `storage_full`, `Core/RetentionCap.swift`). Storage's own error, not a `StoreError`: nothing is
 /// wrong with the database, the server is keeping what it promised to keep at most.
-package struct AnonymousStorageFull: Error, Equatable {}
+package struct AnonymousStorageFull: Error, Equatable {
+    /// The table of the document that was refused (`tictactoe_match`, `router_level`, …).
+    package let kind: String
+}
 
 /// A document store that refuses to create one more anonymous document past the cap (and counts
 /// the ones it creates); everything else passes straight through. What an account creates is
@@ -47,7 +50,7 @@ package struct CappedDocumentStore<Document: TableDocument>: DocumentStore {
 
     package func insert(_ document: Document) async throws {
         guard document.isAnonymous else { return try await base.insert(document) }
-        try anonymous.checkRoom()
+        try anonymous.checkRoom(for: kind)
         try await base.insert(document)
         anonymous.add(kind, 1)
     }
@@ -57,7 +60,7 @@ package struct CappedDocumentStore<Document: TableDocument>: DocumentStore {
     package func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document {
         guard initial.isAnonymous else { return try await base.upsert(initial, change) }
         let isNew = try await base.find(id: initial.id) == nil
-        if isNew { try anonymous.checkRoom() }
+        if isNew { try anonymous.checkRoom(for: kind) }
         let document = try await base.upsert(initial, change)
         if isNew && document.isAnonymous { anonymous.add(kind, 1) }
         return document
