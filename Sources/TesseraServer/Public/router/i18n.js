@@ -15,6 +15,7 @@
 import en from "./messages/en.js";
 import es from "./messages/es.js";
 import { el, textWithCode } from "/shared/api.js";
+import { setConnectionWords } from "/shared/connection.js";
 
 const MESSAGES = { en, es };
 export const LANGUAGES = Object.keys(MESSAGES);
@@ -140,3 +141,12 @@ export function setLanguage(lang) {
 export function onLanguageChange(redraw) {
   window.addEventListener("tessera:language", (event) => redraw(event.detail));
 }
+
+// The banner shown when the server can't be reached (shared/connection.js) speaks the page's language.
+setConnectionWords({
+  unreachable: () => t("common.connection.unreachable"),
+  retryingIn: (seconds) => t("common.connection.retryingIn", { seconds }),
+  retrying: () => t("common.connection.retrying"),
+  back: () => t("common.connection.back"),
+  tryNow: () => t("common.connection.tryNow"),
+});

@@ -2,9 +2,9 @@
 // (POST /api/router/programs/python answers {python, blocks}; 422 with a message when the program
 // has a mistake, such as an empty loop). It refreshes, a moment after each change, only while shown.
 // It is coloured like the Python editor (python-syntax.js), so the two read alike. Its status line
-// is in the page's language; the server's words about a mistake stay as the server wrote them.
+// is in the page's language, and so are the server's words about a mistake (asked with ?lang=).
 import { api, el } from "/shared/api.js";
-import { onLanguageChange, t } from "./i18n.js";
+import { inPageLanguage, onLanguageChange, t } from "./i18n.js";
 import { highlighted } from "./python-syntax.js";
 
 export class PythonView {
@@ -43,7 +43,7 @@ export class PythonView {
     const { blocks, procedures } = this.program();
     this.tell(() => t("player.python.translating"), this.status.classList.contains("problem"));
     try {
-      const answer = await api("/api/router/programs/python", { method: "POST", body: { program: { blocks, procedures } } });
+      const answer = await api(inPageLanguage("/api/router/programs/python"), { method: "POST", body: { program: { blocks, procedures } } });
       if (asked !== this.asked) return;
       this.render(answer.python);
       this.tell(() => t("player.python.view", { count: answer.blocks }));

@@ -8,7 +8,7 @@
 //   one more (the block that ran stays highlighted). Pressing Step while it plays pauses it.
 // - Stop: ends the animation where it is. Reset: puts the van back at the depot.
 import { $, api, say, textWithCode } from "/shared/api.js";
-import { t } from "./i18n.js";
+import { inPageLanguage, language, t } from "./i18n.js";
 import { Player } from "./player.js";
 import { Sounds } from "./sounds.js";
 import { draftBody } from "./test-drive.js";
@@ -126,19 +126,23 @@ export class Runner {
     const unit = this.state.mode === "python" ? "Line" : "Block";
     say(t(stepping ? `player.run.stepByStep${unit}` : "player.run.onItsWay"), true);
     const draft = level.source === "draft";
+    // The server words the run's ending, its score and any problem with the program in the page's
+    // language (?lang=); the card remembers which, so it can say so (lang) after a change of language.
+    const asked = language();
     let result;
     try {
       result = draft
-        ? await api("/api/router/runs", { method: "POST", body: { level: draftBody(level), program: this.programBody() } })
-        : await levelApi(`/api/router/levels/${encodeURIComponent(level.id)}/runs`, { // a private level runs for its owner
+        ? await api(inPageLanguage("/api/router/runs"), { method: "POST", body: { level: draftBody(level), program: this.programBody() } })
+        : await levelApi(inPageLanguage(`/api/router/levels/${encodeURIComponent(level.id)}/runs`), { // a private level runs for its owner
           method: "POST", body: { program: this.programBody(), player: state.player, seconds: Math.round(seconds * 1000) / 1000 },
         });
     } catch (error) {
       if (run !== state.run) return;
       this.setRunning(false);
-      // A level the teacher locked says so in the page's language; other refusals are the server's words.
+      // A level the teacher locked says so in the page's language; other refusals are the server's
+      // words, in the page's language too ("Line 3:" / "Línea 3:").
       say(error.code === "level_locked" ? t("player.locks.run") : error.message);
-      const line = /^Line (\d+):/.exec(error.message)?.[1];
+      const line = /^(?:Line|Línea) (\d+):/.exec(error.message)?.[1];
       if (line && state.mode === "python") this.python.markError(Number(line));
       return;
     }
@@ -153,7 +157,7 @@ export class Runner {
     this.editor.highlight(null);
     this.python.markRunning(null);
     if (!finished) return;
-    this.showResult(result);
+    this.showResult(result, asked);
   }
 
   /** Ends a run where it is (`announce`: say so). */
@@ -168,7 +172,8 @@ export class Runner {
     }
   }
 
-  showResult(result) {
+  /** `asked`: the language the server was asked to word `result` in. */
+  showResult(result, asked) {
     const { outcome, score } = result;
     for (const square of outcome.delivered ?? []) this.map.markDelivered(square);
     const failing = outcome.failingBlock;
@@ -180,6 +185,9 @@ export class Runner {
     $("result").dataset.success = String(outcome.success);
     const title = this.labelResult(result, this.state.mode);
     $("result-message").replaceChildren(...textWithCode(outcome.message));
+    // A later change of language leaves the server's sentence as it was (the run is not asked
+    // again: the van has already driven); its lang says which language it is in.
+    $("result-message").lang = asked;
     // Previous/Next, the end of an episode, the hint offer and "Now try it in Python" (journey-result.js).
     const { words, focus } = this.page.journey.decorate(result);
     $("result").hidden = false;

@@ -10,8 +10,25 @@ const LONGEST_DELAY_MS = 15000;
 // The Posts reader is not a game; everything else on this server is.
 const serverName = () => (location.pathname.startsWith("/posts") ? "the server" : "the game server");
 
+// A page in another language gives the banner its own words (setConnectionWords); others get these.
+const englishWords = {
+  unreachable: () => `Can't reach ${serverName()}, so that didn't go through. Try again in a moment.`,
+  retryingIn: (seconds) => `Can't reach ${serverName()}. Trying again in ${seconds} s…`,
+  retrying: () => `Can't reach ${serverName()}. Trying again…`,
+  back: () => "Connected again.",
+  tryNow: () => "Try now",
+};
+let words = englishWords;
+
+/** The banner's words from the page (functions, asked each time they are shown, so they follow the
+ *  page's language): any of `unreachable()`, `retryingIn(seconds)`, `retrying()`, `back()`, `tryNow()`;
+ *  those left out stay English. */
+export function setConnectionWords(pageWords) {
+  words = { ...englishWords, ...pageWords };
+}
+
 /** The sentence for a request that could not be sent (it was not retried: the person may try again). */
-export const unreachableMessage = () => `Can't reach ${serverName()}, so that didn't go through. Try again in a moment.`;
+export const unreachableMessage = () => words.unreachable();
 
 let outage = null; // { back: Promise, resolve, timer, delay } while the server is unreachable
 
@@ -37,7 +54,7 @@ function schedule() {
   const due = Date.now() + wait;
   const countDown = () => {
     const seconds = Math.max(1, Math.round((due - Date.now()) / 1000));
-    setBannerText(`Can't reach ${serverName()}. Trying again in ${seconds} s…`);
+    setBannerText(words.retryingIn(seconds));
   };
   countDown();
   outage.ticker = setInterval(countDown, 1000);
@@ -52,7 +69,7 @@ function stopTimers() {
 async function check() {
   if (!outage) return;
   stopTimers();
-  setBannerText(`Can't reach ${serverName()}. Trying again…`);
+  setBannerText(words.retrying());
   let reachable = false;
   try {
     // Any answer from our server counts; a balancer's 502/504 means no node answered.
@@ -65,7 +82,7 @@ async function check() {
   if (!reachable) { schedule(); return; }
   const { resolve } = outage;
   outage = null;
-  setBannerText("Connected again.");
+  setBannerText(words.back());
   banner()?.classList.add("back");
   setTimeout(() => { if (!outage) hideBanner(); }, 2500);
   resolve();
@@ -107,6 +124,7 @@ function setBannerText(text) {
   if (!node) return;
   node.querySelector(".connection-text").textContent = text;
   node.querySelector("button").hidden = !outage;
+  node.querySelector("button").textContent = words.tryNow();
 }
 
 function hideBanner() {

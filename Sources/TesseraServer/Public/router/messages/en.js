@@ -7,6 +7,13 @@
 // The object below is plain JSON (double quotes, no trailing commas), so the tests can read it too.
 export default {
   "common": {
+    "connection": {
+      "unreachable": "Can't reach the game server, so that didn't go through. Try again in a moment.",
+      "retryingIn": "Can't reach the game server. Trying again in {seconds} s…",
+      "retrying": "Can't reach the game server. Trying again…",
+      "back": "Connected again.",
+      "tryNow": "Try now"
+    },
     "language": {
       "label": "Language",
       "now": "The page is now in English."

@@ -6,6 +6,13 @@
 // El objeto de abajo es JSON normal (comillas dobles, sin comas al final), para que los tests lo lean.
 export default {
   "common": {
+    "connection": {
+      "unreachable": "No se puede conectar con el servidor del juego, así que eso no ha llegado. Vuelve a intentarlo dentro de un momento.",
+      "retryingIn": "No se puede conectar con el servidor del juego. Lo intentamos otra vez dentro de {seconds} s…",
+      "retrying": "No se puede conectar con el servidor del juego. Lo intentamos otra vez…",
+      "back": "Conectado otra vez.",
+      "tryNow": "Probar ahora"
+    },
     "language": {
       "label": "Idioma",
       "now": "La página ya está en español."
