@@ -5,15 +5,18 @@ our episodes' names and summaries come from the server in the page's language (?
   the English level files), marked lang="es"; an opened level's name, lesson and hint are Spanish.
 - Switching to English redraws the open level's words and the list in English, without a reload and
   without losing the program; switching back shows Spanish again.
-- The longer Spanish words fit: desktop, tablet with touch, phone (screenshots in /tmp/shots-levels-es/)."""
+- The longer Spanish words fit: desktop, tablet with touch, phone (screenshots in /tmp/shots-levels-es/).
+- `tessera router show ID --lang es` and `router levels --lang es` print the Spanish words."""
 import glob
 import json
 import os
+import subprocess
+import tempfile
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import watch_errors
+from conftest import _binary, watch_errors
 from test_router import ROOT, new_player
 from test_router_blocks import program_blocks
 from test_router_i18n import SIZES, spanish_context
@@ -188,3 +191,23 @@ def test_spanish_level_words_fit(browser, server, size):
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_cli_shows_a_level_in_spanish():
+    data = tempfile.mkdtemp(prefix="tessera-levels-es-")
+    tessera = _binary()
+
+    def router(*args):
+        return subprocess.run([tessera, "router", *args, "--data-dir", data], capture_output=True, text=True, timeout=60)
+
+    es, english = spanish()["levels"]["5"], english_levels()["5"]
+    shown = router("show", "5", "--lang", "es")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.splitlines()[:3] == [f"5: {es['name']}", es["lesson"], f"Pista: {es['hint']}"]
+    assert english["lesson"] not in shown.stdout
+    plain = router("show", "5")
+    assert plain.stdout.splitlines()[:3] == [f"5: {english['name']}", english["lesson"], f"Hint: {english['hint']}"]
+    listed = router("levels", "--lang", "es")
+    assert listed.returncode == 0 and "Episodio 1: Primeros pasos" in listed.stdout and "Primer viaje" in listed.stdout
+    refused = router("show", "5", "--lang", "fr")
+    assert refused.returncode != 0 and "--lang must be en or es" in refused.stderr

@@ -25,15 +25,30 @@ struct RouterCommand: AsyncParsableCommand {
         }
     }
 
+    /// `--lang en|es`: the language of our levels' and episodes' words (a person's level keeps its own).
+    struct Language: ParsableArguments {
+        @Option(name: .customLong("lang"), help: "The language of our levels' names, lessons and hints: en or es.")
+        var code = TextLanguage.standard.rawValue
+
+        var language: TextLanguage { TextLanguage(rawValue: code) ?? .standard }
+
+        func validate() throws {
+            guard TextLanguage(rawValue: code) != nil else {
+                throw ValidationError("--lang must be \(TextLanguage.allCases.map(\.rawValue).joined(separator: " or ")), not '\(code)'.")
+            }
+        }
+    }
+
     struct Levels: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the levels by episode, then custom and imported ones.")
         @OptionGroup var storage: Storage
+        @OptionGroup var language: Language
 
         func run() async throws {
-            for episode in LevelCatalog.episodes {
-                print("Episode \(episode.number): \(episode.name)")
+            for episode in LevelCatalog.episodes(in: language.language) {
+                print("\(language.language == .spanish ? "Episodio" : "Episode") \(episode.number): \(episode.name)")
                 for id in episode.levelIDs {
-                    guard let level = LevelCatalog.level(id: id) else { continue }
+                    guard let level = LevelCatalog.level(id: id, in: language.language) else { continue }
                     print(String(format: "  %4@  ", id) + level.name + (level.pythonEnabled ? "  (Python)" : ""))
                 }
             }
@@ -49,11 +64,14 @@ struct RouterCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Draw a level as text: road, depot (arrow), houses H, lights L, cows C.")
         @Argument(help: "The level's id.") var level: String
         @OptionGroup var storage: Storage
+        @OptionGroup var language: Language
 
         func run() async throws {
-            let level = try await storage.level(level)
+            let level: Level
+            if let ours = LevelCatalog.level(id: self.level, in: language.language) { level = ours } else { level = try await storage.level(self.level) }
             print("\(level.id): \(level.name)")
             if !level.lesson.isEmpty { print(level.lesson) }
+            if !level.hint.isEmpty { print((language.language == .spanish ? "Pista: " : "Hint: ") + level.hint) }
             print("")
             for (index, row) in level.textMap().enumerated() { print("\(Coordinate.rows - 1 - index) \(row)") }
             print("  " + (0..<Coordinate.columns).map(String.init).joined())
