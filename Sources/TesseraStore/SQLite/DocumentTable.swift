@@ -9,9 +9,11 @@ import Synchronization
 ///
 /// Reads are served from a small cache of decoded documents when possible: loading means a
 /// database read plus replaying the document through the rules, which is most of a GET's cost.
-/// The cache is written inside each write transaction (writes are serialised, so it sees them in
-/// commit order), and a read only fills it if no write happened while it was reading, so it never
-/// holds a state older than the database's. It assumes this process is the only writer, which is
+/// The cache is written when each write transaction commits (GRDB's `afterNextTransaction`, on the
+/// serialised writer, so it sees writes in commit order) and never inside it: a reader never sees
+/// a document that is not committed yet, and a rollback leaves the cache as it was. A read only
+/// fills it if no write committed while it was reading, so it never holds a state older than the
+/// database's. It assumes this process is the only writer, which is
 /// true of the embedded SQLite file; a shared database (several nodes) must not use it.
 package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     package let database: TesseraDatabase
@@ -80,7 +82,7 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
                     sql: "INSERT INTO \(name) (id, body, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?)",
                     arguments: [document.id, body, Date(), Date(), document.owner])
                 try Self.list(document, in: name, db)
-                cache.store(document.id, document)
+                cache.storeOnCommit(document.id, document, db)
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
             throw StoreError.duplicateID(document.id)
@@ -98,44 +100,34 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     /// Applies `change` to the stored document atomically; `nil` when there is no such id.
     /// An error thrown by `change` rolls the transaction back and reaches the caller.
     package func update(id: String, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document? {
-        do {
-            return try await database.write { [name, cache] db in
-                guard var document = try Self.load(id: id, from: name, db) else { return nil }
-                try change(&document)
-                try db.execute(
-                    sql: "UPDATE \(name) SET body = ?, updated_at = ?, owner = ? WHERE id = ?",
-                    arguments: [try Self.encode(document), Date(), document.owner, id])
-                try Self.list(document, in: name, db)
-                cache.store(id, document)
-                return document
-            }
-        } catch {
-            cache.forget(id)  // the transaction did not commit: drop whatever the closure cached
-            throw error
+        return try await database.write { [name, cache] db in
+            guard var document = try Self.load(id: id, from: name, db) else { return nil }
+            try change(&document)
+            try db.execute(
+                sql: "UPDATE \(name) SET body = ?, updated_at = ?, owner = ? WHERE id = ?",
+                arguments: [try Self.encode(document), Date(), document.owner, id])
+            try Self.list(document, in: name, db)
+            cache.storeOnCommit(id, document, db)
+            return document
         }
     }
 
     package func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document {
-        do {
-            return try await database.write { [name, cache] db in
-                let existing = try Self.load(id: initial.id, from: name, db)
-                var document = existing ?? initial
-                try change(&document)
-                let body = try Self.encode(document)
-                if existing == nil {
-                    try db.execute(sql: "INSERT INTO \(name) (id, body, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?)",
-                                   arguments: [initial.id, body, Date(), Date(), document.owner])
-                } else {
-                    try db.execute(sql: "UPDATE \(name) SET body = ?, updated_at = ?, owner = ? WHERE id = ?",
-                                   arguments: [body, Date(), document.owner, initial.id])
-                }
-                try Self.list(document, in: name, db)
-                cache.store(initial.id, document)
-                return document
+        return try await database.write { [name, cache] db in
+            let existing = try Self.load(id: initial.id, from: name, db)
+            var document = existing ?? initial
+            try change(&document)
+            let body = try Self.encode(document)
+            if existing == nil {
+                try db.execute(sql: "INSERT INTO \(name) (id, body, created_at, updated_at, owner) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [initial.id, body, Date(), Date(), document.owner])
+            } else {
+                try db.execute(sql: "UPDATE \(name) SET body = ?, updated_at = ?, owner = ? WHERE id = ?",
+                               arguments: [body, Date(), document.owner, initial.id])
             }
-        } catch {
-            cache.forget(initial.id)
-            throw error
+            try Self.list(document, in: name, db)
+            cache.storeOnCommit(initial.id, document, db)
+            return document
         }
     }
 
@@ -147,16 +139,12 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
     }
 
     package func delete(id: String) async throws -> Bool {
-        do {
-            return try await database.write { [name, cache] db in
-                try db.execute(sql: "DELETE FROM \(name)_listing WHERE id = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM \(name) WHERE id = ?", arguments: [id])
-                cache.forget(id)
-                return db.changesCount > 0
-            }
-        } catch {
-            cache.forget(id)
-            throw error
+        return try await database.write { [name, cache] db in
+            try db.execute(sql: "DELETE FROM \(name)_listing WHERE id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM \(name) WHERE id = ?", arguments: [id])
+            let deleted = db.changesCount > 0
+            cache.forgetOnCommit(id, db)
+            return deleted
         }
     }
 
@@ -189,15 +177,26 @@ package struct DocumentTable<Document: SQLiteDocument>: DocumentStore {
         String(decoding: try encoder.encode(document), as: UTF8.self)
     }
 
+    // Dates as exact numbers, as PostgreSQL stores them: ISO 8601 text drops fractions of a
+    // second, so a puzzle's clock read back from the file differed from the cached one. Rows
+    // written before keep their text dates, which still decode.
     private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .deferredToDate
         return encoder
     }
 
     private static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSinceReferenceDate: seconds) }
+            let text = try container.decode(String.self)
+            guard let date = try? Date(text, strategy: .iso8601) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date")
+            }
+            return date
+        }
         return decoder
     }
 }
@@ -251,5 +250,15 @@ package final class DocumentCache<Document: Sendable>: Sendable {
             state.epoch += 1
             state.documents.removeValue(forKey: id)
         }
+    }
+
+    /// Stores a write's result once its transaction commits (nothing if it rolls back).
+    package func storeOnCommit(_ id: String, _ document: Document, _ db: Database) {
+        db.afterNextTransaction(onCommit: { [self] _ in store(id, document) })
+    }
+
+    /// Forgets a deleted document once its transaction commits (nothing if it rolls back).
+    package func forgetOnCommit(_ id: String, _ db: Database) {
+        db.afterNextTransaction(onCommit: { [self] _ in forget(id) })
     }
 }
