@@ -7,7 +7,7 @@ import Synchronization
 /// - a sync fetches the four lists first and merges them in one transaction, so a failing origin
 ///   changes nothing;
 /// - a sync requested while one runs joins it: both callers get the same result (the original
-///   silently dropped the second caller);
+///   silently dropped the second caller); one requested once it has finished starts a new one;
 /// - a post deleted while a sync runs is deleted at once and again right after the sync commits,
 ///   so the sync cannot bring it back; the next sync does (the original's requirement);
 /// - with several nodes on one database, a sync runs under `lock` (PostgreSQL: an advisory lock),
@@ -50,10 +50,17 @@ package actor PostsSync {
             progress(.joined)
             return try await running.value
         }
-        let task = Task { try await self.runOnce() }
+        let task = Task { try await self.runAndFinish() }
         running = task
-        defer { running = nil }
         return try await task.value
+    }
+
+    /// One sync, which stops being the running one on the actor before its task ends. Clearing
+    /// `running` only when the first caller resumed (as it once was) left a window in which a
+    /// caller arriving after the sync had finished joined it and got its old result.
+    private func runAndFinish() async throws -> PostsSyncReport {
+        defer { running = nil }
+        return try await runOnce()
     }
 
     /// Deletes a post locally; it comes back with the next sync (unless it is deleted again).
