@@ -306,3 +306,32 @@ def test_sigterm_lets_a_request_in_flight_finish_and_exits_within_seconds(folder
         if process.poll() is None:
             process.kill()
             process.wait(timeout=10)
+
+
+def test_sigterm_stops_waiting_for_a_request_slower_than_the_drain_time(folder):
+    # A request that would take 20 s does not hold a restart: after --drain-seconds it is cut.
+    process, port = start_server(folder, "--posts-origin-delay-ms", "20000", "--drain-seconds", "1")
+    try:
+        answers = []
+
+        def slow():
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                connection.request("GET", "/origin/posts")
+                answers.append(connection.getresponse().status)
+            except (OSError, http.client.HTTPException) as error:
+                answers.append(type(error).__name__)
+
+        worker = threading.Thread(target=slow)
+        worker.start()
+        time.sleep(0.5)          # the slow request is waiting out its delay
+        sent = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+        assert time.monotonic() - sent < 5
+        worker.join(timeout=10)
+        assert answers and answers[0] != 200, answers
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)

@@ -4,6 +4,7 @@ import ArgumentParser
 import Hummingbird
 import Logging
 import MazeKit
+import ServiceLifecycle
 import TesseraServer
 import TesseraStore
 
@@ -81,6 +82,9 @@ struct Serve: AsyncParsableCommand {
                                valueName: "address"))
     var trustedProxy: [String] = []
 
+    @Option(help: ArgumentHelp("On SIGTERM or Ctrl-C, let requests in flight finish for up to this many seconds (new connections are refused meanwhile), then stop.", valueName: "s"))
+    var drainSeconds = 5
+
     @Option(help: "trace, debug, info (one access line per request), notice, warning, error or critical (env TESSERA_LOG_LEVEL).")
     var logLevel: String?
 
@@ -100,6 +104,7 @@ struct Serve: AsyncParsableCommand {
         guard (1...86_400).contains(mazeExploreTimeLimit) else {
             throw ValidationError("--maze-explore-time-limit must be from 1 to 86400 seconds.")
         }
+        guard (0...300).contains(drainSeconds) else { throw ValidationError("--drain-seconds must be from 0 to 300.") }
         guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds.") }
         guard PostsOriginOptions.delayRange.contains(postsOriginDelayMs) else {
             throw ValidationError("--posts-origin-delay-ms must be a whole number of milliseconds from 0 to 60000, not \(postsOriginDelayMs).")
@@ -202,7 +207,12 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    /// Hummingbird's `runService` drains on SIGTERM but waits as long as any request takes (a
+    /// slow origin, a long stream); this group drains for at most `--drain-seconds`, then cancels
+    /// what is left, so a restart by systemd or Docker never hangs.
     private func run(_ app: some ApplicationProtocol, _ config: Configuration) async throws {
-        try await app.runService()
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
+        group.maximumGracefulShutdownDuration = .seconds(drainSeconds)
+        try await ServiceGroup(configuration: group).run()
     }
 }
