@@ -130,6 +130,14 @@ import Testing
         }
     }
 
+    @Test func theMessageSaysWhenInWordsAPersonReads() {
+        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.runs, wait: 1).hasSuffix("again in a second."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.create, wait: 45).hasSuffix("try again in 45 seconds."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.create, wait: 1_200).hasSuffix("try again in 20 minutes."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.solver, wait: 3_600).hasSuffix("ask again in an hour."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.signin, wait: 7_300).hasSuffix("try again in 3 hours."))
+    }
+
     @Test func offLiftsEveryLimit() async throws {
         #expect(try RateLimits.parse("off") == .off)
         try await buildApplication(Self.configuration("off")).test(.live) { client async throws in

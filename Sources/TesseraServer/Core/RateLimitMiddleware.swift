@@ -66,7 +66,9 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
 
     /// What to tell the person, in their words, with when to try again.
     static func message(_ kind: RateLimits.Kind, wait: Int) -> String {
-        let when = wait <= 1 ? "in a second" : wait < 90 ? "in \(wait) seconds" : "in \((wait + 59) / 60) minutes"
+        let minutes = wait / 60 + (wait % 60 == 0 ? 0 : 1), hours = wait / 3600 + (wait % 3600 == 0 ? 0 : 1)
+        let when = wait <= 1 ? "in a second" : wait < 90 ? "in \(wait) seconds"
+            : minutes < 60 ? "in \(minutes) minutes" : hours == 1 ? "in an hour" : "in \(hours) hours"
         switch kind {
         case .create: return "Lots of new things were made from here just now; please try again \(when)."
         case .runs: return "Lots of programs were run from here just now; please run yours again \(when)."
