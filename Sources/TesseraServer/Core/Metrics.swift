@@ -32,7 +32,8 @@ public enum TesseraMetrics {
         descriptor: .init(namespace: "tessera", metricName: "running_explorations", unitName: "",
                           helpText: "Server-side maze explorations running now."))
 
-    /// Requests refused because a limit was reached (`explorations`, `streams`, `solver`).
+    /// Requests refused because a limit was reached (`explorations`, `streams`, `solver`; `rate`:
+    /// a client's token bucket was empty; `runs`: Rapid Router runs waiting for a thread).
     static func refused(_ limit: String) -> Prometheus.Counter {
         registry.makeCounter(descriptor: .init(namespace: "tessera", metricName: "refused", unitName: "total",
                                                helpText: "Requests refused with 429 because a limit was reached."),
