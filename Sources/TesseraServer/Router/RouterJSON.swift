@@ -144,10 +144,10 @@ struct LockedJSON: Encodable {
     let levels: [String]
     let message: String
 
-    init(_ locks: ClassLocks) {
+    init(_ locks: ClassLocks, language: TextLanguage = .standard) {
         episodes = locks.episodes
         levels = locks.levels
-        message = ClassLocks.pupilMessage
+        message = ClassLocks.pupilMessage(in: language)
     }
 }
 
@@ -156,9 +156,20 @@ struct ImportJSON: Encodable {
     let problems: [LevelImport.Problem]
 }
 
-/// Runs a front end or the game, turning a `ProgramError` into the API's 400.
-func mappingProgramErrors<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as ProgramError { throw error.apiError }
+/// Runs a front end or the game, turning a `ProgramError` into the API's 422, said in `language`
+/// (by default the request's, `ProgramLanguage.current`).
+func mappingProgramErrors<T>(in language: TextLanguage = ProgramLanguage.current, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as ProgramError {
+        let api = error.apiError
+        throw APIError(api.status, code: api.code, message: error.message(in: language))
+    }
+}
+
+/// The language a request's program problems are said in (`?lang=`). A task local, because a
+/// run's Python is read while its body is decoded, before route code could hand the language on;
+/// the routes that take `lang` set it around the decoding (and pass it on to work on other threads).
+enum ProgramLanguage {
+    @TaskLocal static var current: TextLanguage = .standard
 }
 
 /// `POST /api/router/programs/python`'s answer.

@@ -67,15 +67,19 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     }
 
     /// Runs a program on a level; with a `player`, the attempt counts towards their progress.
+    /// `?lang=en|es`: the language of the run's message, its score's words and a program's problems.
     @Sendable func run(_ request: Request, context: Context) async throws -> Response {
+        let language = try request.textLanguage()
         let id = try Self.levelID(context)
         let level = try await find(id, for: request).level
-        let body = try await RunRequest.decode(from: request)
+        let body = try await ProgramLanguage.$current.withValue(language) { try await RunRequest.decode(from: request) }
         let signedIn = try await sessions.account(for: request)?.0
         if let signedIn, let classID = signedIn.classID, try await locks.find(id: classID)?.locks(levelID: id) == true {
-            throw APIError(.forbidden, code: "level_locked", message: ClassLocks.runMessage)
+            throw APIError(.forbidden, code: "level_locked", message: ClassLocks.runMessage(in: language))
         }
-        let result = try mappingProgramErrors { try RouterGame.run(body.program, on: level) }
+        let result = try await work.runProgram { [program = body.program] in
+            try mappingProgramErrors(in: language) { try RouterGame.run(program, on: level, language: language) }
+        }
         if let player = try progressID(for: body.player, signedIn: signedIn) {
             let now = Date()
             _ = try await progress.upsert(PlayerProgress(id: player)) { progress in
@@ -88,9 +92,13 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// Runs a program on a level given in the body (the designer's Test drive): validated like a
     /// posted level, answered like a run, and nothing stored, neither the level nor any progress.
+    /// `?lang=en|es`, as for a level's run.
     @Sendable func runDraft(_ request: Request, context: Context) async throws -> Response {
-        let body = try await DraftRunRequest.decode(from: request)
-        return try JSONBody.response(try mappingProgramErrors { try RouterGame.run(body.program, on: body.level) })
+        let language = try request.textLanguage()
+        let body = try await ProgramLanguage.$current.withValue(language) { try await DraftRunRequest.decode(from: request) }
+        return try JSONBody.response(try await work.runProgram { [program = body.program, level = body.level] in
+            try mappingProgramErrors(in: language) { try RouterGame.run(program, on: level, language: language) }
+        })
     }
 
     /// The level as a Rapid Router level-editor save, to download and import elsewhere (or here).
@@ -123,9 +131,11 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// The page's read-only "Python view": what a block program says in Python, and its block count.
     /// Python given here must keep to what blocks can say (422 with the reason otherwise).
+    /// `?lang=en|es`: the language of a problem with the program.
     @Sendable func pythonView(_ request: Request, context: Context) async throws -> Response {
-        let sent = try await RunRequest.decode(from: request).program
-        let program = try mappingProgramErrors { () throws -> Program in
+        let language = try request.textLanguage()
+        let sent = try await ProgramLanguage.$current.withValue(language) { try await RunRequest.decode(from: request).program }
+        let program = try mappingProgramErrors(in: language) { () throws -> Program in
             switch sent {
             case .blocks(let blocks): blocks
             case .python(let python): try python.blockProgram()
@@ -142,7 +152,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         var json = ProgressJSON(stored)
         // A pupil reading their own progress learns what their teacher has locked.
         if let owner, owner.role == .pupil, let classID = owner.classID, try await sessions.account(for: request)?.0.id == owner.id {
-            json.locked = LockedJSON(try await locks.find(id: classID) ?? ClassLocks(id: classID))
+            json.locked = LockedJSON(try await locks.find(id: classID) ?? ClassLocks(id: classID), language: try request.textLanguage())
         }
         return try JSONBody.response(json)
     }
