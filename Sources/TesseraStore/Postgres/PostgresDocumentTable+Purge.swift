@@ -4,16 +4,18 @@ import PostgresNIO
 /// The retention purge on PostgreSQL (`Documents/Retention.swift` says what may go). Listings go
 /// with their rows (`ON DELETE CASCADE` on `<table>_listing`).
 extension PostgresDocumentTable {
-    /// One statement: up to `limit` idle anonymous rows from the partial index, oldest first.
+    /// One statement: up to `limit` idle anonymous rows from the partial index, oldest first, then
+    /// each deleted by its primary key (`= ANY(ARRAY(…))`: with `IN (…)` the planner hash-joins
+    /// the batch against a scan of the whole table).
     /// `SKIP LOCKED` passes over a row a request is changing right now (it is not idle), so the
     /// purge never waits behind a request, nor a request behind the purge for more than one batch.
     package func purge(idleSince cutoff: Date, limit: Int) async throws -> Int {
         guard limit > 0 else { return 0 }
         let table = Document.table
         let rows = try await database.query("""
-            DELETE FROM \(unescaped: table) WHERE id IN (
+            DELETE FROM \(unescaped: table) WHERE id = ANY(ARRAY(
                 SELECT id FROM \(unescaped: table) WHERE \(unescaped: Retention.anonymousCondition) AND updated_at < \(cutoff)
-                ORDER BY updated_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                ORDER BY updated_at LIMIT \(limit) FOR UPDATE SKIP LOCKED))
             RETURNING id
             """)
         return rows.count
