@@ -134,3 +134,26 @@ extension PostgresURL {
             tls: requireTLS ? .require(try NIOSSLContext(configuration: .makeClientConfiguration())) : .disable)
     }
 }
+
+/// The race between a lease and its deadline (`TesseraPostgres.withConnection`), decided once:
+/// whichever of `start()` (a connection was granted) and `expire()` (the deadline passed) comes
+/// first returns `true`, the other `false`. The deadline therefore bounds only the wait for a
+/// connection, never a query already sent.
+final class LeaseRace: Sendable {
+    private enum State { case waiting, started, expired }
+    private let state = Mutex(State.waiting)
+
+    /// A connection was granted: `true` if the body may run (the deadline has not passed).
+    func start() -> Bool { decide(.started) }
+
+    /// The deadline passed: `true` if the caller is to be told 503 (no body has started).
+    func expire() -> Bool { decide(.expired) }
+
+    private func decide(_ outcome: State) -> Bool {
+        state.withLock { state in
+            guard state == .waiting else { return state == outcome }
+            state = outcome
+            return true
+        }
+    }
+}

@@ -66,19 +66,21 @@ package final class TesseraPostgres: Service, Sendable {
         // for the full wait; a short wait still lets a recovered pool answer.
         let deadline = pool.isRecovering ? min(timeout ?? leaseTimeout, .milliseconds(250)) : (timeout ?? leaseTimeout)
         let (client, pool) = (try await pool.client(), pool)
-        let leased = Flag()
+        // Either the lease or the deadline wins, never both: a connection granted after the
+        // caller was told 503 runs nothing, so a 503 never hides a write that committed.
+        let lease = LeaseRace()
         do {
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 group.addTask {
                     try await client.withConnection { connection in
-                        leased.set()
+                        guard lease.start() else { throw StoreError.unavailable("no connection within \(deadline)") }
                         pool.leased()
                         return try await body(connection)
                     }
                 }
                 group.addTask {
                     try await Task.sleep(for: deadline)
-                    if leased.isSet { return nil }  // the body runs: let it finish
+                    guard lease.expire() else { return nil }  // the body runs: let it finish
                     pool.leaseTimedOut()
                     throw StoreError.unavailable("no connection within \(deadline)")
                 }
