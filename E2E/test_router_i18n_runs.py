@@ -7,15 +7,18 @@ a Python refusal with its line and suggestion, and the banner when the server ca
 - A Python program with a typo is refused in Spanish on the status line, naming the line and the method
   meant (Python itself stays English), and the editor marks that line.
 - With the server out of reach, the banner and the status line speak Spanish.
+- `tessera router run … --lang es` prints the run and its score in Spanish, and a refusal too.
 - Screenshots of the Spanish crash card at desktop, tablet with touch and phone in /tmp/shots-messages-es/."""
 import json
 import os
 import re
+import subprocess
+import tempfile
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import watch_errors
+from conftest import _binary, watch_errors
 from test_router import new_player
 from test_router_i18n import SIZES, spanish_context
 
@@ -143,3 +146,28 @@ def test_the_connection_banner_speaks_spanish(browser, server):
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_cli_runs_in_spanish():
+    data = tempfile.mkdtemp(prefix="tessera-messages-es-")
+    crash = os.path.join(data, "crash.json")
+    typo = os.path.join(data, "typo.py")
+    with open(crash, "w") as handle:
+        json.dump(CRASH["program"], handle)
+    with open(typo, "w") as handle:
+        handle.write(TYPO)
+
+    def run(program, *more):
+        return subprocess.run([_binary(), "router", "run", "--level", "1", "--program", program, "--data-dir", data, *more],
+                              capture_output=True, text=True, timeout=60)
+
+    spanish = run(crash, "--lang", "es")
+    assert spanish.returncode == 1
+    lines = spanish.stdout.splitlines()
+    assert lines[0].startswith("La furgoneta se ha salido de la carretera y se ha chocado después de 2 movimientos"), spanish.stdout
+    assert lines[1].startswith("puntos 0/20 (ruta 0, algoritmo 0)")
+    assert english_words(spanish.stdout) == []
+    assert run(crash).stdout.startswith("The van drove off the road and crashed after 2 moves")
+    refused = run(typo, "--lang", "es")
+    assert refused.returncode != 0 and "Línea 3: `my_van.move_forward()`: la furgoneta no tiene `move_forward`" in refused.stderr, refused.stderr
+    assert run(crash, "--lang", "xx").returncode != 0

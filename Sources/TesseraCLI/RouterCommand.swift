@@ -27,7 +27,7 @@ struct RouterCommand: AsyncParsableCommand {
 
     /// `--lang en|es`: the language of our levels' and episodes' words (a person's level keeps its own).
     struct Language: ParsableArguments {
-        @Option(name: .customLong("lang"), help: "The language of our levels' names, lessons and hints: en or es.")
+        @Option(name: .customLong("lang"), help: "The language of our levels' names, lessons and hints (and of a run's messages): en or es.")
         var code = TextLanguage.standard.rawValue
 
         var language: TextLanguage { TextLanguage(rawValue: code) ?? .standard }
@@ -88,9 +88,12 @@ struct RouterCommand: AsyncParsableCommand {
         @OptionGroup var storage: Storage
         @Flag(help: "Print one JSON object: outcome, message, blocks, score {route, algorithm, total, max}, events, output (what Python printed).")
         var json = false
+        /// `--lang es`: the run's message, the score's words and a program's problems in Spanish.
+        @OptionGroup var language: Language
 
         func run() async throws {
             let level = try await storage.level(level)
+            let language = language.language
             guard let data = FileManager.default.contents(atPath: program) else {
                 ProgressLine.fail("cannot read \(program).")
                 throw ExitCode.failure
@@ -107,9 +110,9 @@ struct RouterCommand: AsyncParsableCommand {
                 case "xml": .blocks(try Program.parse(blocklyXML: text))
                 default: .blocks(try Program.parse(json: data))
                 }
-                result = try RouterGame.run(parsed, on: level)
+                result = try RouterGame.run(parsed, on: level, language: language)
             } catch let error as ProgramError {
-                ProgressLine.fail(error.message)
+                ProgressLine.fail(error.message(in: language))
                 throw ExitCode.failure
             }
             if json {
@@ -117,9 +120,12 @@ struct RouterCommand: AsyncParsableCommand {
             } else {
                 // What the program printed comes first, as it would on a console, then how the run ended.
                 for line in result.output { print(line) }
-                print(result.outcome.success ? "Success! \(result.outcome.message)" : "\(result.outcome.message)")
-                print("score \(result.score.total)/\(result.score.max) (route \(result.score.route), algorithm \(result.score.algorithm))"
-                      + " · \(result.blockCount) blocks · \(result.events.count) events")
+                let spanish = language == .spanish
+                print(result.outcome.success ? "\(spanish ? "¡Conseguido!" : "Success!") \(result.outcome.message)" : "\(result.outcome.message)")
+                let score = result.score
+                print(spanish
+                      ? "puntos \(score.total)/\(score.max) (ruta \(score.route), algoritmo \(score.algorithm)) · \(result.blockCount) bloques · \(result.events.count) eventos"
+                      : "score \(score.total)/\(score.max) (route \(score.route), algorithm \(score.algorithm)) · \(result.blockCount) blocks · \(result.events.count) events")
                 if !result.score.message.isEmpty { print(result.score.message) }
             }
             if !result.outcome.success { throw ExitCode.failure }
