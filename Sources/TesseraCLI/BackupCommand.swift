@@ -26,7 +26,9 @@ struct BackupCommand: ParsableCommand {
         do {
             let report = try DatabaseBackup.backup(dataDirectory: folder, to: to, overwrite: force) { copied, total in
                 guard total > 0 else { return }
-                line.show("Copying \(folder)/tessera.sqlite: \(copied * 100 / total)% of \(megabytes(Int64(total) * 4096))")
+                // Pages are SQLite's default 4 KiB; the size is only for the person watching.
+                line.show(copied >= total ? "Checking the copy…"
+                          : "Copying \(folder)/tessera.sqlite: \(copied * 100 / total)% of \(megabytes(Int64(total) * 4096))")
             }
             line.clear()
             var done = "Backed up \(folder) to \(report.file) (\(megabytes(report.bytes)) in \(String(format: "%.1f", report.seconds)) s; the copy was checked)."
