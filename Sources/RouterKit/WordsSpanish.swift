@@ -248,6 +248,7 @@ enum SpanishWords {
         "a list": "una lista",
         "a range": "un rango",
         "a function": "una función",
+        "None": "None",
         "{0} or {1}": "{0} o {1}",
         "{0} or {1} or {2}": "{0} o {1} o {2}",
         "1 value": "1 valor",

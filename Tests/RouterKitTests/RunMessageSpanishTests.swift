@@ -193,6 +193,15 @@ import Testing
         }
     }
 
+    /// The advice tables and the kinds of value are said in Spanish too (they reach sentences as parts).
+    @Test func everyAdviceAndKindOfValueIsInTheCatalog() {
+        let advice = Array(PythonWords.unsupported.values) + Array(PythonProgram.refusedBuiltins.values)
+        let kinds: [PyValue] = [.int(1), .str("a"), .bool(true), .none, .tuple([.int(1), .int(2)]), .range(0, 1, 1), .builtin("len"), .vanModule, .vanClass, .van]
+        for words in advice.map { Words($0) } + kinds.map(\.typeName) {
+            #expect(words.untranslated(in: .spanish) == [], "\(words.english)")
+        }
+    }
+
     @Test func wordsFillTheirPartsOnce() {
         #expect(Words.fill("`{0}` y {1}", with: ["{1}", "b"]) == "`{1}` y b")
         #expect(Words.fill("(`{…}`)", with: ["x"]) == "(`{…}`)")
