@@ -15,6 +15,8 @@ import Foundation
 public struct PythonRun: Sendable {
     /// What `print` wrote (see `PythonLimits` for its bounds).
     public var output: [String]
+    /// The words of `output`'s last line when lines were left out, for another language.
+    var note: Words? = nil
 }
 
 struct PythonRuntime {
@@ -81,7 +83,7 @@ struct PythonRuntime {
         }
         _ = try? runtime.run(program.module)
         simulation = runtime.simulation
-        return PythonRun(output: runtime.output.finished)
+        return PythonRun(output: runtime.output.finished, note: runtime.output.droppedNote)
     }
 
     // MARK: statements

@@ -250,8 +250,15 @@ struct PythonOutput {
     /// The lines; when some were dropped, the last kept line gives way to one saying how many.
     var finished: [String] {
         guard dropped > 0 else { return lines }
+        return lines.prefix(PythonLimits.maxOutputLines - 1) + [droppedNote?.english ?? ""]
+    }
+
+    /// The last line's words when some lines were dropped (said in the run's language at the end).
+    var droppedNote: Words? {
+        guard dropped > 0 else { return nil }
         let kept = PythonLimits.maxOutputLines - 1
         let more = dropped + lines.count - kept
-        return lines.prefix(kept) + ["… and \(more) more line\(more == 1 ? "" : "s") not shown: only the first \(kept) lines are kept."]
+        return more == 1 ? "… and 1 more line not shown: only the first \(kept) lines are kept."
+            : "… and \(more) more lines not shown: only the first \(kept) lines are kept."
     }
 }

@@ -115,7 +115,7 @@ public enum RouterGame {
             scoreWords = reason
         }
         return RunResult(outcome: outcome, events: simulation.events, score: score, blockCount: blockCount ?? 0, output: run.output)
-            .told(in: language, ending: simulation.words, score: scoreWords)
+            .told(in: language, ending: simulation.words, score: scoreWords, outputNote: run.note)
     }
 
     public static func run(_ program: RunnableProgram, on level: Level, language: TextLanguage = .standard) throws -> RunResult {
@@ -129,7 +129,7 @@ public enum RouterGame {
 extension RunResult {
     /// The run with its words said in `language`: the outcome's message, the last event's (the
     /// same sentence) and the score's. The engine keeps them in English until here.
-    func told(in language: TextLanguage, ending: Words?, score scoreWords: Words) -> RunResult {
+    func told(in language: TextLanguage, ending: Words?, score scoreWords: Words, outputNote: Words? = nil) -> RunResult {
         guard language != .english else { return self }
         var told = self
         if let ending {
@@ -141,6 +141,7 @@ extension RunResult {
             }
         }
         told.score.message = scoreWords.text(in: language)
+        if let outputNote, !told.output.isEmpty { told.output[told.output.count - 1] = outputNote.text(in: language) }
         return told
     }
 }

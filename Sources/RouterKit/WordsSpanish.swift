@@ -249,6 +249,8 @@ enum SpanishWords {
         "a range": "un rango",
         "a function": "una función",
         "None": "None",
+        "… and 1 more line not shown: only the first {0} lines are kept.": "… y 1 línea más que no se muestra: solo se guardan las {0} primeras.",
+        "… and {0} more lines not shown: only the first {1} lines are kept.": "… y {0} líneas más que no se muestran: solo se guardan las {1} primeras.",
         "{0} or {1}": "{0} o {1}",
         "{0} or {1} or {2}": "{0} o {1} o {2}",
         "1 value": "1 valor",

@@ -202,6 +202,13 @@ import Testing
         }
     }
 
+    @Test func theConsolesNoteAboutLinesLeftOutIsSpanish() throws {
+        let run = try RouterGame.run(try PythonProgram.parse(Self.header + "for i in range(300):\n    print(i)\n"), on: try Self.level("70"),
+                                     language: .spanish)
+        #expect(run.output.count == PythonLimits.maxOutputLines)
+        #expect(run.output.last == "… y 101 líneas más que no se muestran: solo se guardan las 199 primeras.")
+    }
+
     @Test func wordsFillTheirPartsOnce() {
         #expect(Words.fill("`{0}` y {1}", with: ["{1}", "b"]) == "`{1}` y b")
         #expect(Words.fill("(`{…}`)", with: ["x"]) == "(`{…}`)")
