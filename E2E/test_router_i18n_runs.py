@@ -8,7 +8,8 @@ a Python refusal with its line and suggestion, and the banner when the server ca
   meant (Python itself stays English), and the editor marks that line.
 - With the server out of reach, the banner and the status line speak Spanish.
 - `tessera router run … --lang es` prints the run and its score in Spanish, and a refusal too.
-- Screenshots of the Spanish crash card at desktop, tablet with touch and phone in /tmp/shots-messages-es/."""
+- Screenshots of the Spanish crash card, refusal and banner at desktop, tablet with touch and phone in
+  /tmp/shots-messages-es/."""
 import json
 import os
 import re
@@ -100,8 +101,9 @@ def test_the_spanish_crash_card_fits(browser, server, size):
         context.close()
 
 
-def test_a_python_refusal_names_its_line_and_the_method_in_spanish(browser, server):
-    context = spanish_context(browser, server)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_python_refusal_names_its_line_and_the_method_in_spanish(browser, server, size):
+    context = spanish_context(browser, server, size)
     page = context.new_page()
     errors = watch_errors(page, allow=("422",))
     try:
@@ -115,14 +117,15 @@ def test_a_python_refusal_names_its_line_and_the_method_in_spanish(browser, serv
         # The editor marks the line the message names.
         expect(page.get_by_test_id("error-line")).to_have_text("3")
         os.makedirs(SHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(SHOTS, "python-refusal-desktop.png"))
+        page.screenshot(path=os.path.join(SHOTS, f"python-refusal-{size}.png"))
         assert errors == []
     finally:
         context.close()
 
 
-def test_the_connection_banner_speaks_spanish(browser, server):
-    context = spanish_context(browser, server)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_connection_banner_speaks_spanish(browser, server, size):
+    context = spanish_context(browser, server, size)
     page = context.new_page()
     errors = watch_errors(page, allow=("Failed to load resource", "ERR_FAILED", "net::"))
     try:
@@ -138,7 +141,7 @@ def test_the_connection_banner_speaks_spanish(browser, server):
         expect(page.get_by_test_id("message")).to_contain_text("No se puede conectar con el servidor del juego, así que eso no ha llegado")
         assert english_words(banner.inner_text()) == []
         os.makedirs(SHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(SHOTS, "banner-desktop.png"))
+        page.screenshot(path=os.path.join(SHOTS, f"banner-{size}.png"))
         # Back again: the banner says so in Spanish.
         page.unroute(re.compile(r".*/health$"))
         page.get_by_test_id("connection-retry").click()
