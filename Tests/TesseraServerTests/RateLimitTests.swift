@@ -158,6 +158,12 @@ import Testing
         }
     }
 
+    @Test func aFloodOfAddressesCannotGrowTheTable() {
+        let buckets = RateLimitBuckets(limits: .defaults, maxBuckets: 100)
+        for index in 0..<10_000 { _ = buckets.take(.create, client: "address:10.0.\(index / 256).\(index % 256)") }
+        #expect(buckets.bucketCount == 100)
+    }
+
     @Test func addressesAreCanonicalAndIPv6CountsPerBlock() {
         #expect(RateLimitClients.canonicalAddress("::ffff:192.0.2.1") == "192.0.2.1")
         #expect(RateLimitClients.canonicalAddress("[2001:DB8::1]") == "2001:db8::1")
