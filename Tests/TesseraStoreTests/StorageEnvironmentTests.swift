@@ -65,6 +65,24 @@ import TicTacToeKit
         #expect(try await store.find(id: refusedID) != nil)
     }
 
+    @Test func aLockHeldByAnotherProgramBeyondTheTimeoutIs503AndTheStoreGoesOn() async throws {
+        let folder = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+        // Another program (a hand-run sqlite3, a stuck script) holds the write lock past the 5 s wait.
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true  // the lock outlives one access, as a stuck program's does
+        let other = try DatabaseQueue(path: folder + "/tessera.sqlite", configuration: holding)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        await #expect(throws: StoreError.storageUnavailable(SQLiteProblem.locked.reason)) {
+            try await store.insert(ClassLocks(id: "waiting", levels: ["1"]))
+        }
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try other.close()
+        try await store.insert(ClassLocks(id: "waiting", levels: ["1"]))
+        #expect(try await store.find(id: "waiting") != nil)
+    }
+
     @Test func aDamagedOrTruncatedFileStopsStartUpWithOneSentence() async throws {
         let garbage = Self.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: garbage, withIntermediateDirectories: true)
