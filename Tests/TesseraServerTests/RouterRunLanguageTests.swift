@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    /// A pupil whose teacher locked a level is told so in Spanish: the refused run and their progress's locks.
+    @Test func aTeachersLockIsToldInSpanish() async throws {
+        try await buildApplication(testConfiguration()).test(.router) { client in
+            let world = try await AuthorizationMatrixTests.world(client)
+            let (teacher, sam) = (try #require(world.browsers[.teacher]), try #require(world.browsers[.pupil]))
+            let set = try await teacher.send(client, .put, "/api/classes/\(world.classA)/locks", json: #"{"episodes":[],"levels":["1"]}"#)
+            #expect(set.status == .ok)
+            let refused = try await sam.send(client, .post, "/api/router/levels/1/runs?lang=es", json: ScoreboardAPITests.solvesLevel1)
+            #expect(refused.status == .forbidden)
+            #expect((refused.body["error"] as? [String: Any])?["message"] as? String == ClassLocks.runMessage(in: .spanish))
+            let player = "acct-\(try await ScoreboardAPITests.accountID(client, sam))"
+            let progress = try await sam.send(client, .get, "/api/router/players/\(player)/progress?lang=es")
+            #expect((progress.body["locked"] as? [String: Any])?["message"] as? String == "Tu profe ha cerrado estos niveles por ahora.")
+            let english = try await sam.send(client, .get, "/api/router/players/\(player)/progress")
+            #expect((english.body["locked"] as? [String: Any])?["message"] as? String == ClassLocks.pupilMessage)
+        }
+    }
+
     @Test(arguments: ["/api/router/levels/1/runs?lang=xx", "/api/router/runs?lang=fr", "/api/router/programs/python?lang=EN"])
     func anUnknownLanguageIsRefused(_ path: String) async throws {
         try await buildApplication(testConfiguration()).test(.router) { client in
