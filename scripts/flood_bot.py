@@ -3,7 +3,7 @@
 figures): how many were stored, how many were refused with 429, the data folder's size before and
 after, and /health's p99 meanwhile (target: under 50 ms).
 
-  scripts/flood_bot.py [path/to/tessera] [--seconds 60] [--workers 8] [--limit ""]
+  scripts/flood_bot.py [path/to/tessera] [--seconds 60] [--workers 8] [--limit ""] [--pupils 0]
 
 Starts `tessera serve` on a loopback port the kernel picks with a fresh data folder (SQLite, the
 default every user runs) and `--log-level warning`; `--limit off` (or any `--rate-limit` value)
@@ -12,7 +12,13 @@ connection from 127.0.0.1 (one client, as a script on one machine is), alternate
 /api/tictactoe/games and POST /api/pentomino/puzzles without pausing, while /health is timed every
 50 ms. Exits 1 if /health's p99 is 50 ms or more. Loopback only; bounded in time; always stops
 the server it started.
+
+`--pupils 30` plays a class instead: 30 anonymous pupils behind the same address, each starting a
+TicTacToe game about every 20 s, running a Rapid Router program about every 10 s and asking for a
+Pentomino hint about every 30 s (randomly spread). With the default limits none of them should
+ever see a 429.
 """
+import random
 import http.client
 import json
 import os
@@ -42,14 +48,66 @@ def folder_bytes(path):
 
 
 def main():
-    args = tessera_server.script_arguments(seconds=60.0, workers=8, limit="")
+    args = tessera_server.script_arguments(seconds=60.0, workers=8, limit="", pupils=0)
     data = tempfile.mkdtemp(prefix="tessera-flood-")
     extra = ["--log-level", "warning"] + (["--rate-limit", args.limit] if args.limit else [])
     process, base = tessera_server.start(args.binary, data, *extra)
     try:
-        return flood(base, data, args)
+        return classroom(base, args) if args.pupils else flood(base, data, args)
     finally:
         tessera_server.stop(process, data)
+
+
+def classroom(base, args):
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    setup = http.client.HTTPConnection(host, int(port), timeout=10)
+    setup.request("POST", "/api/pentomino/puzzles", json.dumps({"board": "6x10"}), {"Content-Type": "application/json"})
+    puzzle = json.loads(setup.getresponse().read())["id"]
+    setup.close()
+    actions = [  # (every this many seconds on average, method, path, body)
+        (20, "POST", "/api/tictactoe/games", BODIES[0][1]),
+        (10, "POST", "/api/router/levels/1/runs",
+         json.dumps({"program": {"blocks": [{"type": "move_forwards"}, {"type": "move_forwards"}]}})),
+        (30, "GET", f"/api/pentomino/puzzles/{puzzle}/hint", None),
+    ]
+    counts = {}
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def pupil(index):
+        rng = random.Random(index)
+        connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        due = [rng.uniform(0, every) for every, *_ in actions]  # a class does not start in step
+        started = time.time()
+        while not stop.is_set():
+            now = time.time() - started
+            which = min(range(len(actions)), key=lambda i: due[i])
+            if due[which] > now:
+                stop.wait(due[which] - now)
+                continue
+            every, method, path, body = actions[which]
+            due[which] += rng.uniform(0.5 * every, 1.5 * every)
+            connection.request(method, path, body, {"Content-Type": "application/json"} if body else {})
+            answer = connection.getresponse()
+            answer.read()
+            key = (path.split("/")[2] if "/hint" not in path else "hint", answer.status)
+            with lock:
+                counts[key] = counts.get(key, 0) + 1
+        connection.close()
+
+    threads = [threading.Thread(target=pupil, args=(i,), daemon=True) for i in range(args.pupils)]
+    for thread in threads:
+        thread.start()
+    time.sleep(args.seconds)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=35)
+    refused = sum(n for (_, status), n in counts.items() if status == 429)
+    summary = ", ".join(f"{what} {status}: {n}" for (what, status), n in sorted(counts.items()))
+    print(f"a class of {args.pupils} pupils behind one address for {args.seconds:.0f} s, --rate-limit "
+          f"{args.limit or 'default'}: {summary}")
+    print(f"refused with 429: {refused} -> {'PASS' if refused == 0 else 'FAIL'} (none)")
+    return 0 if refused == 0 else 1
 
 
 def flood(base, data, args):
