@@ -335,3 +335,36 @@ def test_sigterm_stops_waiting_for_a_request_slower_than_the_drain_time(folder):
         if process.poll() is None:
             process.kill()
             process.wait(timeout=10)
+
+
+def test_a_move_on_a_full_disk_tells_the_players_and_leaves_the_board_as_it_was(browser):
+    from playwright.sync_api import expect
+    from conftest import watch_errors
+    with small_disk("6m") as disk:
+        data = os.path.join(disk, "data")
+        os.makedirs(data)
+        process, port = start_server(data)
+        try:
+            context = browser.new_context(base_url=f"http://127.0.0.1:{port}", viewport={"width": 390, "height": 844}, has_touch=True)
+            page = context.new_page()
+            errors = watch_errors(page, allow=("status of 503",))
+            page.goto("/tictactoe/")
+            page.get_by_test_id("name-x").fill("Mia")
+            page.get_by_test_id("name-o").fill("Dad")
+            page.get_by_test_id("start").click()
+            expect(page.get_by_test_id("turn-label")).to_have_text("Current turn: Mia (X)")
+            fill(disk)
+            page.get_by_test_id("cell-0-0").tap()
+            expect(page.get_by_text("could not save this because the disk is full")).to_be_visible()
+            expect(page.get_by_test_id("cell-0-0")).to_have_text("")
+            expect(page.get_by_test_id("turn-label")).to_have_text("Current turn: Mia (X)")
+            # Room again: the same tap plays.
+            os.remove(os.path.join(disk, "filler"))
+            page.get_by_test_id("cell-0-0").tap()
+            expect(page.get_by_test_id("cell-0-0")).to_have_text("X")
+            expect(page.get_by_test_id("turn-label")).to_have_text("Current turn: Dad (O)")
+            assert errors == []
+            context.close()
+        finally:
+            process.terminate()
+            process.wait(timeout=10)

@@ -34,7 +34,7 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .pupilNameTaken(let name): "The class already has a pupil called \(name)."
         case .unavailable(let reason): "The database is unavailable right now (\(reason)); try again shortly."
         case .storageUnavailable(let reason):
-            "The server could not save or read this because \(reason), so nothing was changed. Try again in a minute; if it keeps happening, tell whoever looks after this Tessera server."
+            "The server could not save this because \(reason), so nothing was changed. Try again in a minute; if it keeps happening, tell your teacher or whoever runs this Tessera server."
         case .busy(let what): what
         case .invalid(let why): why
         }

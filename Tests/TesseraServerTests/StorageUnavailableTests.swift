@@ -14,7 +14,7 @@ import Testing
         #expect(answer.headers[.retryAfter] == "60")
         #expect(answer.message.contains("the disk is full"))
         #expect(answer.message.contains("nothing was changed"))
-        #expect(answer.message.contains("tell whoever looks after this Tessera server"))
+        #expect(answer.message.contains("tell your teacher or whoever runs this Tessera server"))
     }
 
     @Test func everyProblemNamesWhatHappened() {
