@@ -84,6 +84,28 @@ def test_a_crash_is_told_in_spanish_and_stays_so_after_a_change_of_language(brow
         context.close()
 
 
+def test_the_words_css_draws_on_blocks_are_spanish_too(browser, server):
+    """The mark on the block where the van went wrong and the bin's words are drawn by CSS, not by a script."""
+    context = spanish_context(browser, server)
+    page = context.new_page()
+    errors = watch_errors(page)
+    try:
+        open_spanish(page, "1", CRASH)
+        play(page)
+        failing = page.locator(".block.failing > .row:first-child").first
+        expect(failing).to_be_visible()
+        assert failing.evaluate("node => getComputedStyle(node, '::after').content") == '"⚠ aquí"'
+        words = page.evaluate("""() => ["--words-bin-drop", "--words-bin-let-go"]
+            .map((name) => getComputedStyle(document.body).getPropertyValue(name).trim())""")
+        assert words == ['"Suelta aquí para quitarlo"', '"Suelta para quitarlo"']
+        page.get_by_test_id("language").select_option("en")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        assert failing.evaluate("node => getComputedStyle(node, '::after').content") == '"⚠ here"'
+        assert errors == []
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_spanish_crash_card_fits(browser, server, size):
     context = spanish_context(browser, server, size)

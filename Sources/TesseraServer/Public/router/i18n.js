@@ -99,6 +99,13 @@ export function translatePage(root = document) {
       if (attribute && key) node.setAttribute(attribute, t(key));
     }
   }
+  // Words that CSS draws (`content:` of a ::after) come through custom properties, as CSS strings.
+  for (const node of root.querySelectorAll("[data-i18n-css]")) {
+    for (const pair of node.dataset.i18nCss.split(";")) {
+      const [property, key] = pair.split(":").map((part) => part.trim());
+      if (property && key) node.style.setProperty(property, JSON.stringify(t(key)));
+    }
+  }
 }
 
 /** A new element whose words are the message `key`, marked so `translatePage` keeps it in the page's

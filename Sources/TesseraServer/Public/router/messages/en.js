@@ -388,6 +388,9 @@ export default {
       "tryPython": "Now try it in Python"
     },
     "editor": {
+      "failingHere": "⚠ here",
+      "binDrop": "Drop here to remove",
+      "binLetGo": "Let go to remove",
       "tabs": "How to program the van",
       "blocksTab": "Blocks",
       "pyviewTab": "Python view",

@@ -387,6 +387,9 @@ export default {
       "tryPython": "Ahora pruébalo en Python"
     },
     "editor": {
+      "failingHere": "⚠ aquí",
+      "binDrop": "Suelta aquí para quitarlo",
+      "binLetGo": "Suelta para quitarlo",
       "tabs": "Cómo programar la furgoneta",
       "blocksTab": "Bloques",
       "pyviewTab": "Vista en Python",
