@@ -104,6 +104,21 @@ import Testing
         }
     }
 
+    /// Behind the documented nginx every peer is 127.0.0.1: wrong passwords count against the
+    /// forwarded address, so one pupil guessing cannot lock out the rest of the school.
+    @Test func wrongPasswordsBehindATrustedProxyCountPerForwardedAddress() async throws {
+        try await buildApplication(Self.configuration("signin=off", trustedProxies: ["127.0.0.1"])).test(.live) { client async throws in
+            func login(_ email: String, from address: String) async throws -> HTTPResponse.Status {
+                let headers: HTTPFields = [.contentType: "application/json", .xForwardedFor: address]
+                let body = ByteBuffer(string: #"{"email":"\#(email)","password":"not the password"}"#)
+                return try await client.execute(uri: "/api/auth/login", method: .post, headers: headers, body: body) { $0.status }
+            }
+            for n in 1...LoginThrottle.maxFailures { #expect(try await login("guess\(n)@school.org", from: "203.0.113.1") == .unauthorized) }
+            #expect(try await login("guess9@school.org", from: "203.0.113.1") == .tooManyRequests)
+            #expect(try await login("someone@school.org", from: "203.0.113.2") == .unauthorized, "another pupil behind the same proxy")
+        }
+    }
+
     @Test func aSignedInPupilHasALimitOfTheirOwn() async throws {
         try await buildApplication(Self.configuration("create=3/h,signin=off")).test(.live) { client async throws in
             // The teacher's class and pupils take from the teacher's account, not the school's address.

@@ -78,4 +78,14 @@ import Testing
             #expect((refused.body["error"] as? [String: Any])?["code"] as? String == "bad_language")
         }
     }
+
+    /// Anyone's progress (not only a pupil's, whose lock message `lang` words) refuses a language we don't write.
+    @Test func progressRefusesAnUnknownLanguageForEveryone() async throws {
+        try await buildApplication(testConfiguration()).test(.router) { client in
+            let refused = try await client.call(.get, "/api/router/players/abcdefghijklmnop/progress?lang=AAA")
+            #expect(refused.status == .badRequest)
+            #expect(errorCode(refused.body) == "bad_language")
+            #expect(try await client.call(.get, "/api/router/players/abcdefghijklmnop/progress?lang=es").status == .ok)
+        }
+    }
 }

@@ -12,6 +12,8 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
     let sessions: Sessions
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    /// Who a request comes from, as the rate limits see it (behind a trusted proxy, the forwarded address).
+    let clients: RateLimitClients
 
     @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(TeacherSignUpRequest.self, from: request)
@@ -39,12 +41,12 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         switch body.who {
         case .teacher(let email):
             accountKey = "teacher:" + Account.emailKey(email)
-            try throttle.check([accountKey, Self.clientKey(context)])
+            try throttle.check([accountKey, clientKey(request, context)])
             account = try await accounts.teacher(email: email)
         case .pupil(let classCode, let name):
             let code = ClassRules.normalizedCode(classCode)
             accountKey = "pupil:" + (code ?? classCode.uppercased()) + "/" + ClassRules.nameKey(name)
-            try throttle.check([accountKey, Self.clientKey(context)], pupil: true)
+            try throttle.check([accountKey, clientKey(request, context)], pupil: true)
             // An archived class's pupils cannot sign in; to them it looks like a wrong code.
             if let code, let schoolClass = try await classes.schoolClass(code: code), !schoolClass.archived {
                 account = try await classes.pupil(classID: schoolClass.id, name: name)
@@ -54,7 +56,7 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         }
         // The same answer, after the same work, for an unknown user and a wrong password.
         guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {
-            throttle.recordFailure([accountKey, Self.clientKey(context)])
+            throttle.recordFailure([accountKey, clientKey(request, context)])
             if case .pupil = body.who { throw AccountError.wrongPupilCredentials }
             throw AccountError.wrongCredentials
         }
@@ -100,10 +102,10 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         return try JSONBody.response(SignedInJSON(account))
     }
 
-    /// The client a failed sign-in is counted against: its address as this server sees it (behind
-    /// nginx, the proxy's; the per-account count still applies).
-    static func clientKey(_ context: Context) -> String {
-        let address = (context as? any RemoteAddressRequestContext)?.remoteAddress?.ipAddress ?? "unknown"
-        return "client:" + address
+    /// The client a failed sign-in is counted against: its address as the rate limits see it, so
+    /// behind the documented nginx (`--trusted-proxy`) one pupil's wrong passwords do not lock out
+    /// every client of the proxy (the per-account count still applies).
+    func clientKey(_ request: Request, _ context: Context) -> String {
+        "client:" + clients.address(of: request, peer: (context as? any RemoteAddressRequestContext)?.remoteAddress)
     }
 }

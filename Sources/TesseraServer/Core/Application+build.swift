@@ -28,8 +28,8 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestGuardMiddleware(loopbackOnly: RequestGuardMiddleware<TesseraRequestContext>.isLoopbackHost(config.host)))
     // Per-client limits outside the error mapping, so they see every route's final status.
-    router.add(middleware: RateLimitMiddleware(buckets: RateLimitBuckets(limits: config.rateLimits),
-                                               clients: RateLimitClients(trustedProxies: config.trustedProxies, accounts: stores.accounts)))
+    let clients = RateLimitClients(trustedProxies: config.trustedProxies, accounts: stores.accounts)
+    router.add(middleware: RateLimitMiddleware(buckets: RateLimitBuckets(limits: config.rateLimits), clients: clients))
     router.add(middleware: ErrorMiddleware(routes: routes))
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: true, logger: logger))
@@ -89,7 +89,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
                              programs: stores.routerPrograms, locks: stores.classLocks, live: live, work: cpuWork),
         auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
-                         throttle: LoginThrottle()),
+                         throttle: LoginThrottle(), clients: clients),
         classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher,
                              progress: stores.routerProgress, locks: stores.classLocks, live: live)
     ).register(on: router)

@@ -146,13 +146,16 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func playerProgress(_ request: Request, context: Context) async throws -> Response {
         let player = try RunRequest.player(try context.parameters.require("player"))
+        // Checked for every caller, not only for the pupil whose lock message it words: a bad
+        // `lang` is the same 400 whoever asks.
+        let language = try request.textLanguage()
         var owner: Account?
         if player.hasPrefix(Self.accountPrefix) { owner = try await mayRead(accountProgress: player, request) }
         let stored = try await progress.find(id: player) ?? PlayerProgress(id: player)
         var json = ProgressJSON(stored)
         // A pupil reading their own progress learns what their teacher has locked.
         if let owner, owner.role == .pupil, let classID = owner.classID, try await sessions.account(for: request)?.0.id == owner.id {
-            json.locked = LockedJSON(try await locks.find(id: classID) ?? ClassLocks(id: classID), language: try request.textLanguage())
+            json.locked = LockedJSON(try await locks.find(id: classID) ?? ClassLocks(id: classID), language: language)
         }
         return try JSONBody.response(json)
     }
