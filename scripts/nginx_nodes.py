@@ -148,7 +148,9 @@ def start(binary, nodes=2, database_url=None, maze_secret=None, listen_port=None
         os.makedirs(os.path.join(folder, sub))
     cluster = Cluster(folder)
     env = {"TESSERA_MAZE_SECRET": maze_secret or secrets.token_hex(32)}
-    args = list(extra_args)
+    # nginx on loopback forwards each client's address (X-Forwarded-For): believed from it only, so
+    # every client behind it gets its own limits, as the README's deployment does.
+    args = ["--trusted-proxy", "127.0.0.1", *extra_args]
     if database_url:
         args = ["--database", database_url, *args]
     try:
