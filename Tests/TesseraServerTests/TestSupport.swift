@@ -13,21 +13,53 @@ func testConfiguration(dataDirectory: String? = nil) -> Configuration {
     var config = Configuration(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, logLevel: .warning)
     config.maze.conditions = .instant
     config.bcryptCost = 10  // the lowest the server allows: sign-ins in tests stay quick
-    if dataDirectory == nil, case .postgres(let url, let schema) = testStorage() {
+    guard dataDirectory == nil else { return config }
+    switch testStorage() {
+    case .postgres(let url, let schema):
         config.databaseURL = url
         config.databaseSchema = schema
         // The whole suite runs in parallel on one machine: a slow answer there is not an outage.
         config.databaseTimeout = .seconds(10)
+    case .sqlite(let directory):
+        config.dataDirectory = directory
+    case .memory:
+        break
     }
     return config
 }
 
-/// The one switch between backends for the API tests: PostgreSQL when `TESSERA_TEST_DATABASE_URL`
-/// is set (each call a schema of its own, so tests running in parallel never see each other's
-/// rows), else memory. `swift test` on a machine without PostgreSQL runs everything in memory.
+/// The backends the API tests can run on, chosen by `TESSERA_TEST_BACKEND` (`memory`, `sqlite`,
+/// `postgres`); without it, PostgreSQL when `TESSERA_TEST_DATABASE_URL` is set, else memory.
+enum TestBackend: String, Sendable {
+    case memory, sqlite, postgres
+
+    static let current: TestBackend = {
+        let environment = ProcessInfo.processInfo.environment
+        if let named = environment["TESSERA_TEST_BACKEND"], !named.isEmpty {
+            guard let backend = TestBackend(rawValue: named.lowercased()) else {
+                fatalError("TESSERA_TEST_BACKEND must be memory, sqlite or postgres, not '\(named)'")
+            }
+            if backend == .postgres, testDatabaseURL == nil {
+                fatalError("TESSERA_TEST_BACKEND=postgres needs TESSERA_TEST_DATABASE_URL")
+            }
+            return backend
+        }
+        return testDatabaseURL == nil ? .memory : .postgres
+    }()
+}
+
+/// The one switch between backends for the API tests (`TestBackend.current`): PostgreSQL in a
+/// schema of its own per call, SQLite in a fresh temporary folder per call (the default every
+/// user runs, with its read cache), or memory. Each call is a database of its own, so tests
+/// running in parallel never see each other's rows. Plain `swift test` runs everything in memory.
 func testStorage(schema: String = uniqueTestSchema()) -> StorageBackend {
-    guard let url = testDatabaseURL else { return .memory }
-    return .postgres(url: url, schema: schema)
+    switch TestBackend.current {
+    case .memory: return .memory
+    case .sqlite: return .sqlite(directory: temporaryDirectory())
+    case .postgres:
+        guard let url = testDatabaseURL else { return .memory }
+        return .postgres(url: url, schema: schema)
+    }
 }
 
 /// `TESSERA_TEST_DATABASE_URL`, when set and not empty.
