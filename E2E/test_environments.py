@@ -150,7 +150,7 @@ def test_a_postgresql_server_that_never_answers_stops_start_up_within_seconds():
     try:
         for port in (silent.getsockname()[1], closed_port):
             code, stderr, elapsed = refused_start("--database", f"postgres://tessera@127.0.0.1:{port}/tessera")
-            assert_one_sentence(code, stderr, elapsed, "PostgreSQL", f"127.0.0.1:{port}")
+            assert_one_sentence(code, stderr, elapsed, "PostgreSQL", f"127.0.0.1:{port}", "Check that PostgreSQL is running")
     finally:
         silent.close()
 

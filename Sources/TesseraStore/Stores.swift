@@ -61,6 +61,10 @@ package struct AppStores: Sendable {
                                  accounts: accounts, classes: accounts,
                                  backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
                                  postsSyncLock: PostgresSyncLock(database: database), postgres: database)
+            } catch StoreError.unavailable(let reason) {
+                // At start-up "try again shortly" is no help: say what to check.
+                throw StartupError("Tessera cannot reach the PostgreSQL database at \(database.url.description) (\(reason)). "
+                    + "Check that PostgreSQL is running there and that the URL's host, port, user and database are right, then start Tessera again.")
             } catch {
                 let reason = (error as? StoreError)?.description ?? "\(error)"
                 throw StartupError("Could not prepare the PostgreSQL database at \(database.url.description): \(reason)")
