@@ -28,7 +28,7 @@ extension DocumentTable {
     /// purge cannot put a deleted document back.
     package func purge(idleSince cutoff: Date, limit: Int) async throws -> Int {
         guard limit > 0 else { return 0 }
-        let deleted = try await database.writer.write { [name] db -> [String] in
+        let deleted = try await database.write { [name] db -> [String] in
             let ids = try String.fetchAll(db, sql: Self.idleIDsSQL, arguments: [cutoff, limit])
             guard !ids.isEmpty else { return [] }
             let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
@@ -41,6 +41,6 @@ extension DocumentTable {
     }
 
     package func anonymousCount() async throws -> Int {
-        try await database.writer.read { db in try Int.fetchOne(db, sql: Self.anonymousCountSQL) ?? 0 }
+        try await database.read { db in try Int.fetchOne(db, sql: Self.anonymousCountSQL) ?? 0 }
     }
 }

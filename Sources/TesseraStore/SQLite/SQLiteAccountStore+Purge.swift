@@ -5,7 +5,7 @@ import GRDB
 extension SQLiteAccountStore {
     package func deleteSessions(lastSeenBefore cutoff: Date, limit: Int) async throws -> Int {
         guard limit > 0 else { return 0 }
-        return try await database.writer.write { db in
+        return try await database.write { db in
             try db.execute(sql: """
                 DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE last_seen_at < ? ORDER BY last_seen_at LIMIT ?)
                 """, arguments: [cutoff.timeIntervalSinceReferenceDate, limit])
