@@ -19,9 +19,13 @@ extension RouterRoutes {
         let levelID = try Self.levelID(context)
         let level = try await find(levelID).level
         let saved = try await programs.find(id: SavedPrograms.id(player: player, level: levelID)) ?? SavedPrograms(id: "")
-        return try JSONBody.response(SavedProgramsJSON(player: player, level: levelID,
-                                                       latest: saved.latest.map { SavedRunJSON($0, on: level) },
-                                                       best: saved.best.map { SavedRunJSON($0, on: level) }))
+        // Both runs are replayed on the level as it is now: engine work, so on `CPUWork` like any run.
+        let answer = try await work.runProgram {
+            SavedProgramsJSON(player: player, level: levelID,
+                              latest: saved.latest.map { SavedRunJSON($0, on: level) },
+                              best: saved.best.map { SavedRunJSON($0, on: level) })
+        }
+        return try JSONBody.response(answer)
     }
 
     /// `POST /api/router/progress/claim` `{"player": "<anonymous id>"}`: the signed-in account
