@@ -11,6 +11,11 @@ def test_home_page_has_a_card_per_app_and_links_tictactoe(page):
     page.get_by_test_id("card-tictactoe").click()
     expect(page).to_have_url(re.compile(r"/tictactoe/$"))
     expect(page.get_by_test_id("names-label")).to_have_text("Please enter names of players")
+    # Once both names are typed the label says what to do next, not still "enter names".
+    page.locator("#name-x").fill("Ada")
+    expect(page.get_by_test_id("names-label")).to_have_text("Please enter names of players")
+    page.locator("#name-o").fill("Bob")
+    expect(page.get_by_test_id("names-label")).to_have_text("Ready: press Start")
 
 
 @pytest.mark.parametrize(("app", "landmark"), [("maze", "generate"), ("router", "level-select")])

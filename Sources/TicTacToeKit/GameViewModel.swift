@@ -7,6 +7,8 @@ import Observation
 @MainActor @Observable
 public final class GameViewModel {
     public static let namesPrompt = "Please enter names of players"
+    /// What the names label says once both names are in and no game has started yet.
+    public static let readyPrompt = "Ready: press Start"
     public static let noActiveGame = "No active game"
     public static let noWinnerYet = "No winner yet"
     public static let drawText = "It's a draw"
@@ -33,7 +35,8 @@ public final class GameViewModel {
     public var canStart: Bool { !trimmed(firstName).isEmpty && !trimmed(secondName).isEmpty }
 
     public var namesText: String {
-        guard let game else { return Self.namesPrompt }
+        // Once both names are in, the prompt says what to do next instead of still asking for names.
+        guard let game else { return canStart ? Self.readyPrompt : Self.namesPrompt }
         return "\(game.players[0].label) vs \(game.players[1].label)"
     }
 

@@ -22,7 +22,9 @@ import Testing
         #expect(model.winnerText == "No winner yet")
         #expect(!model.canMakeMove)
         model.firstName = " Ann "
+        #expect(model.namesText == "Please enter names of players", "one name is not enough")
         model.secondName = "Bob"
+        #expect(model.namesText == "Ready: press Start")
         model.start()
         #expect(model.namesText == "Ann (X) vs Bob (O)")
         #expect(model.turnText == "Current turn: Ann (X)")

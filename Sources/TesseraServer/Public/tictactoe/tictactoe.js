@@ -20,7 +20,8 @@ const playerFor = (marker) => state.game?.players.find((p) => p.marker === marke
 
 function namesText() {
   const game = state.game;
-  if (!game) return "Please enter names of players";
+  // Once the names are in, say what to do next (as the Swift GameViewModel does).
+  if (!game) return canStart() ? "Ready: press Start" : "Please enter names of players";
   const second = playerFor("O");
   return `${label(game.players[0])} vs ${second ? label(second) : "… (waiting for an opponent)"}`;
 }
