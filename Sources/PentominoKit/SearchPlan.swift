@@ -9,7 +9,9 @@ import Synchronization
 ///   symmetries would still pair up solutions. **P** has no symmetry at all, so each such
 ///   symmetry moves every P placement to a different one; keeping only the P placement that is
 ///   smallest among its images picks exactly one solution of each pair.
-/// No solution is symmetric (it would need every piece to be), so the result is exact.
+/// No solution is symmetric (each piece would have to map onto itself, and P cannot: a board
+/// symmetry fixing P's five cells fixes everything), so the result is exact on every board, with
+/// or without flips.
 ///
 /// A search for *all* solutions runs the same reduced search and then maps each solution through
 /// every symmetry (`expansion`): 4 or 8 times less searching for exactly the same set.
@@ -29,6 +31,8 @@ struct SearchPlan: Sendable {
     /// The symmetries each found solution is mapped through, identity first: just the identity
     /// for distinct counts, the whole reduction group otherwise.
     let expansion: [BoardSymmetry]
+    /// How many raw solutions each distinct one stands for: the size of the reduction group.
+    let symmetryCount: Int
 
     /// Items wanted before the search starts, so threads share the work and progress moves.
     private static let targetItems = 64
@@ -58,6 +62,7 @@ struct SearchPlan: Sendable {
             seedMasks.allSatisfy { symmetry.apply($0) == $0 }
         }
         expansion = options.distinct ? [geometry.symmetries[0]] : group
+        symmetryCount = group.count
         let pieceP = TileShape.p.index
         let pieceX = TileShape.x.index
         func table(for stabiliser: [BoardSymmetry]) -> SearchTable {

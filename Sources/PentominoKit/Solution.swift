@@ -93,6 +93,18 @@ public struct SolveResult: Sendable, Hashable, Codable {
     public let shape: BoardShape
     /// Solutions found: all of them when `isComplete`.
     public let count: Int
+    /// Families of solutions found (one per class under the board's symmetries that keep the
+    /// placed pieces in place): the distinct count when `isComplete`, whichever of raw or
+    /// distinct was asked for. Both counts come from the same search, so asking for one never
+    /// costs a second search.
+    public let distinctCount: Int
+    /// The raw solutions each family holds (the symmetries counted by `distinctCount`): 4 or 8 on
+    /// an empty board, fewer once pieces are placed.
+    public let symmetryCount: Int
+    /// Every solution, rotated and mirrored boards counted apart: `distinctCount × symmetryCount`,
+    /// exact because no solution is its own turn or mirror image (see `SearchPlan`). Complete
+    /// when `isComplete`.
+    public var rawCount: Int { distinctCount * symmetryCount }
     /// The first `keep` solutions (fewer if there are fewer).
     public let solutions: [Solution]
     /// The whole search space was explored (not stopped by `limit` or cancelled).

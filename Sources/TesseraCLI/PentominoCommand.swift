@@ -38,42 +38,19 @@ struct PentominoCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard let shape = BoardShape(id: board) else { return }
+            let request = SolveCommandLine.Request(shape: shape, distinct: distinct, flips: !noFlip, print: print,
+                                                   threads: threads, json: json)
             let progress = ProgressLine(json: json)
             let clock = ContinuousClock()
             let started = clock.now
-            let raw = PentominoSolver.solve(shape: shape, flips: !noFlip, distinct: false, keep: distinct ? 0 : print,
-                                            threads: threads, progress: progress.solving("all solutions"))
-            let rawTime = clock.now - started
-            let unique = PentominoSolver.solve(shape: shape, flips: !noFlip, distinct: true, keep: distinct ? print : 0,
-                                               threads: threads, progress: progress.solving("distinct solutions"))
-            let total = clock.now - started
+            // One search gives both counts (raw ones are the distinct ones turned and mirrored);
+            // the same output as the small `tessera-pentomino` executable.
+            let result = PentominoSolver.solve(shape: shape, flips: !noFlip, distinct: distinct, keep: print,
+                                               threads: threads,
+                                               progress: progress.solving(distinct ? "distinct solutions" : "all solutions"))
+            let elapsed = clock.now - started
             progress.clear()
-            let shown = Array((distinct ? unique : raw).solutions.prefix(print))
-            if json {
-                let report = Report(board: shape.id, flips: !noFlip, solutions: raw.count, distinct: unique.count,
-                                    seconds: total.seconds, rawSeconds: rawTime.seconds, distinctSeconds: (total - rawTime).seconds,
-                                    threads: threads, printed: shown.map(\.rows))
-                try printJSON(report)
-                return
-            }
-            Swift.print("\(shape.id)\(noFlip ? " (no flips)" : ""): \(raw.count) solutions, \(unique.count) distinct")
-            Swift.print(String(format: "time: %.3f s (all %.3f s, distinct %.3f s) on %d thread%@", total.seconds,
-                               rawTime.seconds, (total - rawTime).seconds, threads, threads == 1 ? "" : "s"))
-            for (index, solution) in shown.enumerated() {
-                Swift.print("\n\(distinct ? "distinct " : "")solution \(index + 1):\n\(solution.text)")
-            }
-        }
-
-        struct Report: Encodable {
-            let board: String
-            let flips: Bool
-            let solutions: Int
-            let distinct: Int
-            let seconds: Double
-            let rawSeconds: Double
-            let distinctSeconds: Double
-            let threads: Int
-            let printed: [[String]]
+            Swift.print(SolveCommandLine.output(request, result: result, seconds: elapsed.seconds))
         }
     }
 }

@@ -19,6 +19,22 @@ struct SolverTests {
         #expect(all.count == raw)
         #expect(all.isComplete && !all.wasCancelled)
         #expect(PentominoSolver.count(shape, distinct: true) == distinct)
+        // One search gives both counts, whichever was asked for.
+        #expect(all.rawCount == raw && all.distinctCount == distinct)
+        let families = PentominoSolver.solve(shape: shape, distinct: true)
+        #expect(families.count == distinct && families.isComplete)
+        #expect(families.rawCount == raw && families.distinctCount == distinct)
+        #expect(families.symmetryCount == (shape == .eightByEightWithHole ? 8 : 4))
+        let parallel = PentominoSolver.solve(shape: shape, distinct: true, threads: 2)
+        #expect(parallel.count == distinct && parallel.rawCount == raw && parallel.distinctCount == distinct)
+    }
+
+    /// Without flips only turns relate solutions, so each family holds 2 (4 on the square board).
+    @Test func bothCountsFromOneSearchWithoutFlips() {
+        let families = PentominoSolver.solve(shape: .fourByFifteen, flips: false, distinct: true)
+        #expect(families.distinctCount == 6 && families.rawCount == 12 && families.symmetryCount == 2)
+        let all = PentominoSolver.solve(shape: .fourByFifteen, flips: false)
+        #expect(all.count == 12 && all.distinctCount == 6)
     }
 
     /// Checks the solver's own symmetry handling against GridKit's grid turns: every raw solution
