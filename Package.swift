@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "tessera", targets: ["TesseraCLI"]),
+        // The pentomino solver alone: starts in about a millisecond (see Sources/PentominoSolve).
+        .executable(name: "tessera-pentomino", targets: ["PentominoSolve"]),
         // The kits are the Swift SDK an iOS app can use.
         .library(name: "GridKit", targets: ["GridKit"]),
         .library(name: "TicTacToeKit", targets: ["TicTacToeKit"]),
@@ -141,6 +143,18 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
+        ),
+        // Only PentominoKit, and on Linux the Swift runtime linked in statically: no shared
+        // libraries of ours to load before the search starts.
+        .executableTarget(
+            name: "PentominoSolve",
+            dependencies: ["PentominoKit"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-Xlinker", "-lFoundation",
+                                           "-Xlinker", "-lCoreFoundation", "-Xlinker", "-lFoundationEssentials",
+                                           "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-l_FoundationICU",
+                                           "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
+                                           "-Xlinker", "--end-group"],
+                                          .when(platforms: [.linux]))]
         ),
         .testTarget(name: "GridKitTests", dependencies: ["GridKit"]),
         .testTarget(name: "ClassroomKitTests", dependencies: ["ClassroomKit"]),
