@@ -18,6 +18,8 @@ extension PostgresDocumentTable {
                 ORDER BY updated_at LIMIT \(limit) FOR UPDATE SKIP LOCKED))
             RETURNING id
             """)
+        // This node's cache forgets them too; other nodes find the row gone on their next read.
+        for row in rows { if let id = try? row.decode(String.self) { cache.forget(id) } }
         return rows.count
     }
 

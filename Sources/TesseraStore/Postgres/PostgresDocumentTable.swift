@@ -5,22 +5,38 @@ import PostgresNIO
 /// A table of JSON documents keyed by id in the shared PostgreSQL database: the `DocumentStore`
 /// every app's documents get when several nodes share one database. It mirrors the SQLite
 /// `DocumentTable` (same columns, the document as JSON text so it round-trips exactly, oldest
-/// first by an insertion sequence) but keeps no in-process cache: another node may have changed
-/// any row since this one last read it.
+/// first by an insertion sequence), plus a `version` per row that every write renews.
 ///
-/// Atomicity across nodes: `update` and `upsert` read the row with `SELECT … FOR UPDATE` in one
+/// Speed: each node keeps recently used documents decoded (`PostgresDocumentCache`). A read asks
+/// only for the row's version, and for the body only when it differs from the cached one; a write
+/// to a cached document is one statement that lands only if the row is still at the cached
+/// version (else the locked path below runs). The busy statements are prepared once per
+/// connection (`PostgresDocumentStatements`). Every read still reaches the database, so a write
+/// on any node is seen by the next read on every node.
+///
+/// Atomicity across nodes: the locked path reads the row with `SELECT … FOR UPDATE` in one
 /// transaction, so a second node's change to the same document waits for the first to commit and
-/// then sees its result: two racing moves cannot both land on the same position.
+/// then sees its result; the one-statement path compares versions in the `UPDATE` itself. Two
+/// racing moves cannot both land on the same position.
 package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore {
     package let database: TesseraPostgres
+    /// Internal: the purge (PostgresDocumentTable+Purge.swift) forgets what it deletes.
+    let cache: PostgresDocumentCache<Document>
+    private typealias Statements = PostgresDocumentStatements<Document>
 
     /// Runs the app's migrations that have not run yet, then serves its table.
-    package init(database: TesseraPostgres) async throws {
+    package init(database: TesseraPostgres, cacheCapacity: Int = 4096) async throws {
         // Every document table, whatever its app, gets its owner and listing the same way.
         try await database.migrate([PostgresMigration(name: Document.tableMigration, statements: [Self.create(Document.table)]),
                                     PostgresMigration(name: "\(Document.table)-owner-v1", statements: Self.addOwnership(Document.table)),
-                                    PostgresMigration(name: Retention.migrationName(Document.table), statements: Retention.statements(for: Document.self))])
+                                    PostgresMigration(name: Retention.migrationName(Document.table), statements: Retention.statements(for: Document.self)),
+                                    PostgresMigration(name: "\(Document.table)-version-v1", statements: Self.addVersion(Document.table))])
         self.database = database
+        let cache = PostgresDocumentCache<Document>(capacity: cacheCapacity)
+        self.cache = cache
+        database.caches.register(table: Document.table) { id in
+            if let id { cache.forget(id) } else { cache.forgetAll() }
+        }
     }
 
     /// The migration that creates a document table; each app lists its own (`PostgresAppTables`).
@@ -51,12 +67,18 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
          "CREATE INDEX IF NOT EXISTS \(table)_listing_newest ON \(table)_listing (key, seq DESC)"]
     }
 
+    /// Each row's version, renewed on every write from one sequence for all tables, so a number
+    /// is never reused (a document deleted and made again under the same id gets a new one).
+    package static func addVersion(_ table: String) -> [String] {
+        ["CREATE SEQUENCE IF NOT EXISTS tessera_document_version",
+         "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS version bigint NOT NULL DEFAULT nextval('tessera_document_version')"]
+    }
+
     private var table: String { Document.table }
 
-    /// Inside a transaction, after the document's row is written: its owner and listing keys.
+    /// Inside a transaction, after the document's row is written: its listing keys.
     private static func list(_ document: Document, in table: String, on connection: PostgresConnection, logger: Logger) async throws {
-        let (id, owner, keys) = (document.id, document.owner, document.listingKeys.sorted())
-        try await connection.query("UPDATE \(unescaped: table) SET owner = \(owner) WHERE id = \(id)", logger: logger)
+        let (id, keys) = (document.id, document.listingKeys.sorted())
         try await connection.query("DELETE FROM \(unescaped: table)_listing WHERE id = \(id)", logger: logger)
         if !keys.isEmpty {
             try await connection.query("""
@@ -67,61 +89,125 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
     }
 
     package func insert(_ document: Document) async throws {
-        let body = try Self.encode(document)
+        let insert = Statements.Insert(id: document.id, body: try Self.encode(document), owner: document.owner)
+        let logger = database.logger
         do {
-            try await database.transaction { [table, logger = database.logger] connection in
-                try await connection.query("INSERT INTO \(unescaped: table) (id, body) VALUES (\(document.id), \(body))",
-                                           logger: logger)
-                try await Self.list(document, in: table, on: connection, logger: logger)
+            let version: Int64?
+            if document.listingKeys.isEmpty {
+                version = try await database.withConnection { connection in try await connection.first(insert, logger: logger) }
+            } else {
+                version = try await database.transaction { [table] connection in
+                    let version = try await connection.first(insert, logger: logger)
+                    try await Self.list(document, in: table, on: connection, logger: logger)
+                    return version
+                }
             }
+            if let version { cache.store(document.id, version: version, document) }
         } catch where TesseraPostgres.isServerError(error, state: "23505") {
             throw StoreError.duplicateID(document.id)
         }
     }
 
     package func find(id: String) async throws -> Document? {
-        let rows = try await database.query("SELECT body FROM \(unescaped: table) WHERE id = \(id)")
-        return try rows.first.map(Self.decode)
+        let held = cache.entry(id)
+        let read = Statements.Read(id: id, known: held?.version ?? -1)
+        let row = try await database.withConnection { [logger = database.logger] connection in
+            try await connection.first(read, logger: logger)
+        }
+        guard let (version, body) = row else {
+            cache.forget(id)
+            return nil
+        }
+        if let held, body == nil, held.version == version { return held.document }
+        let document = try Self.decode(body ?? "")
+        cache.store(id, version: version, document)
+        return document
     }
 
     /// Applies `change` to the stored document atomically; `nil` when there is no such id. An error
     /// thrown by `change` rolls the transaction back and reaches the caller as it was thrown.
+    /// `change` may run twice (first on the cached document, then on the stored one if the cached
+    /// one turned out to be old), so it must only change the document it is given.
     package func update(id: String, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document? {
-        try await database.transaction { [table, logger = database.logger] connection in
-            try await Self.changeLocked(id: id, in: table, on: connection, logger: logger, change)
+        if let document = try await changeCached(id: id, change) { return document }
+        let changed = try await database.transaction { [cache, table, logger = database.logger, node = database.nodeID,
+                                                        channel = database.liveChannel] connection in
+            try await Self.changeLocked(id: id, cached: cache.entry(id), listAlways: false, in: table, node: node,
+                                        channel: channel, on: connection, logger: logger, change)
         }
+        guard let (document, version) = changed else { return nil }
+        cache.store(id, version: version, document)
+        return document
     }
 
     /// Inserts `initial` unless the id exists (`ON CONFLICT DO NOTHING`, so two first writes on two
     /// nodes cannot collide), then changes the locked row like `update`, in one transaction.
     package func upsert(_ initial: Document, _ change: @escaping @Sendable (inout Document) throws -> Void) async throws -> Document {
-        let initialBody = try Self.encode(initial)
-        return try await database.transaction { [table, logger = database.logger] connection in
-            let id = initial.id
-            try await connection.query("""
-                INSERT INTO \(unescaped: table) (id, body) VALUES (\(id), \(initialBody)) ON CONFLICT (id) DO NOTHING
-                """, logger: logger)
-            guard let document = try await Self.changeLocked(id: id, in: table, on: connection, logger: logger, change) else {
+        let id = initial.id
+        if let document = try await changeCached(id: id, change) { return document }
+        let (initialBody, owner) = (try Self.encode(initial), initial.owner)
+        let (document, version) = try await database.transaction { [cache, table, logger = database.logger, node = database.nodeID,
+                                                                    channel = database.liveChannel] connection in
+            let inserted = try await connection.query("""
+                INSERT INTO \(unescaped: table) (id, body, owner) VALUES (\(id), \(initialBody), \(owner))
+                ON CONFLICT (id) DO NOTHING RETURNING id
+                """, logger: logger).collect()
+            guard let changed = try await Self.changeLocked(id: id, cached: cache.entry(id), listAlways: !inserted.isEmpty, in: table,
+                                                            node: node, channel: channel, on: connection, logger: logger, change) else {
                 throw StoreError.unavailable("the row vanished")
             }
-            return document
+            return changed
         }
+        cache.store(id, version: version, document)
+        return document
+    }
+
+    /// The one-statement write: `change` applied to the cached document, written only if the row
+    /// is still at the cached version. `nil` (nothing written) when the document is not cached,
+    /// `change` throws (the stored document may differ: the locked path decides), the listing
+    /// keys change (they are rewritten in a transaction) or another write came first.
+    private func changeCached(id: String, _ change: (inout Document) throws -> Void) async throws -> Document? {
+        guard let held = cache.entry(id) else { return nil }
+        var document = held.document
+        guard (try? change(&document)) != nil, document.listingKeys == held.document.listingKeys else { return nil }
+        let swap = Statements.Swap(id: id, expected: held.version, body: try Self.encode(document), owner: document.owner,
+                                   channel: database.liveChannel,
+                                   message: PostgresCacheRegistry.message(node: database.nodeID, table: table, id: id))
+        let version = try await database.withConnection { [logger = database.logger] connection in
+            try await connection.first(swap, logger: logger)
+        }
+        guard let version else { return nil }
+        cache.store(id, version: version, document)
+        return document
     }
 
     /// Inside a transaction: locks the row (`FOR UPDATE`, so a second node's change waits for this
-    /// one), applies `change` and writes the result; `nil` when there is no such id.
-    private static func changeLocked(id: String, in table: String, on connection: PostgresConnection, logger: Logger,
-                                     _ change: (inout Document) throws -> Void) async throws -> Document? {
-        let rows = try await connection.query("SELECT body FROM \(unescaped: table) WHERE id = \(id) FOR UPDATE",
-                                              logger: logger).collect()
-        guard let row = rows.first else { return nil }
-        var document = try decode(row)
+    /// one), applies `change` and writes the result with its new version (and, when they changed,
+    /// its listing keys); `nil` when there is no such id.
+    private static func changeLocked(id: String, cached: PostgresDocumentCache<Document>.Entry?, listAlways: Bool, in table: String,
+                                     node: String, channel: String, on connection: PostgresConnection, logger: Logger,
+                                     _ change: (inout Document) throws -> Void) async throws -> (Document, Int64)? {
+        let read = Statements.ReadLocked(read: Statements.Read(id: id, known: cached?.version ?? -1))
+        guard let (version, body) = try await connection.first(read, logger: logger) else { return nil }
+        var document: Document
+        if let body {
+            document = try decode(body)
+        } else if let cached, cached.version == version {
+            document = cached.document
+        } else {
+            throw StoreError.unavailable("the row's body was not sent")
+        }
+        let keys = document.listingKeys
         try change(&document)
-        let body = try encode(document)
-        try await connection.query("UPDATE \(unescaped: table) SET body = \(body), updated_at = now() WHERE id = \(id)",
-                                   logger: logger)
-        try await list(document, in: table, on: connection, logger: logger)
-        return document
+        let swap = Statements.Swap(id: id, expected: version, body: try encode(document), owner: document.owner, channel: channel,
+                                   message: PostgresCacheRegistry.message(node: node, table: table, id: id))
+        guard let written = try await connection.first(swap, logger: logger) else {
+            throw StoreError.unavailable("the locked row changed")
+        }
+        if listAlways || keys != document.listingKeys {
+            try await list(document, in: table, on: connection, logger: logger)
+        }
+        return (document, written)
     }
 
     package func all(limit: Int) async throws -> [Document] {
@@ -129,8 +215,14 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
         return try rows.map(Self.decode)
     }
 
+    /// Deletes the row and tells the other nodes (on commit) to forget it.
     package func delete(id: String) async throws -> Bool {
-        let rows = try await database.query("DELETE FROM \(unescaped: table) WHERE id = \(id) RETURNING id")
+        let message = PostgresCacheRegistry.message(node: database.nodeID, table: table, id: id)
+        let rows = try await database.query("""
+            WITH d AS (DELETE FROM \(unescaped: table) WHERE id = \(id) RETURNING id)
+            SELECT d.id, pg_notify(\(database.liveChannel), \(message))::text FROM d
+            """)
+        cache.forget(id)
         return !rows.isEmpty
     }
 
@@ -149,8 +241,11 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
     }
 
     private static func decode(_ row: PostgresRow) throws -> Document {
-        let body = try row.decode(String.self)
-        return try postgresDocumentDecoder.decode(Document.self, from: Data(body.utf8))
+        try decode(try row.decode(String.self))
+    }
+
+    private static func decode(_ body: String) throws -> Document {
+        try postgresDocumentDecoder.decode(Document.self, from: Data(body.utf8))
     }
 
     private static func encode(_ document: Document) throws -> String {
@@ -158,8 +253,8 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
     }
 }
 
-// Dates as exact numbers (not ISO 8601 text, which drops fractions of a second): with no in-process
-// cache, every read decodes, and a puzzle's clock must read back exactly as written. One coder each
+// Dates as exact numbers (not ISO 8601 text, which drops fractions of a second): a puzzle's clock
+// must read back exactly as written, from the cache or from the row alike. One coder each
 // for every table (a generic type cannot hold static stored properties), not one per row.
 private let postgresDocumentEncoder: JSONEncoder = {
     let encoder = JSONEncoder()

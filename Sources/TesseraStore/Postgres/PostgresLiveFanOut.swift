@@ -19,11 +19,11 @@ package struct PostgresLiveFanOut: LiveFanOut {
 
     package static let maxMessageBytes = 7_900
 
-    package init(database: TesseraPostgres, nodeID: String = UUID().uuidString) {
+    /// `nodeID` defaults to the database's, which its document tables' notifications carry too.
+    package init(database: TesseraPostgres, nodeID: String? = nil) {
         self.database = database
-        self.nodeID = nodeID
-        // One channel per schema, so test apps in separate schemas never hear each other.
-        self.channel = "tessera_live" + (database.schema.map { "_" + $0 } ?? "")
+        self.nodeID = nodeID ?? database.nodeID
+        self.channel = database.liveChannel
     }
 
     package func broadcast(_ topic: String, payload: String) async {
@@ -98,10 +98,18 @@ package final class PostgresLiveListener: Service, Sendable {
         let (fanOut, deliver, listening) = (fanOut, deliver, listening)
         try await fanOut.database.withConnection { connection in
             try await connection.listen(on: fanOut.channel) { notifications in
+                // Changes made while no LISTEN was in place went unheard: drop what the caches
+                // hold (reads check versions anyway; this only keeps them from sending bodies twice).
+                fanOut.database.caches.forgetAll()
                 listening.set()
                 for try await notification in notifications {
                     guard let (node, topic, payload) = PostgresLiveFanOut.parse(notification.payload),
                           node != fanOut.nodeID else { continue }
+                    // Another node changed a stored document (`PostgresDocumentTable`): not for pages.
+                    if topic == PostgresCacheRegistry.topic {
+                        fanOut.database.caches.changed(payload)
+                        continue
+                    }
                     await deliver(String(topic), String(payload))
                 }
             }

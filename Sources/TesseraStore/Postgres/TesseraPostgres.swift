@@ -24,6 +24,16 @@ package final class TesseraPostgres: Service, Sendable {
     package let schema: String?
     package let logger: Logger
     package let leaseTimeout: Duration
+    /// This process among the nodes sharing the database: live updates and document changes it
+    /// sends carry it, so its own listener skips them.
+    package let nodeID = UUID().uuidString
+    /// Its document tables' caches, told by the live listener what other nodes changed.
+    package let caches = PostgresCacheRegistry()
+    private let deadlines = LeaseDeadlines()
+
+    /// The LISTEN/NOTIFY channel of live updates and document changes: one per schema, so test
+    /// apps in separate schemas never hear each other.
+    package var liveChannel: String { "tessera_live" + (schema.map { "_" + $0 } ?? "") }
 
     package init(url: PostgresURL, schema: String?, logger: Logger, leaseTimeout: Duration = .seconds(2), maximumConnections: Int = 20) throws {
         if let schema { try Self.checkIdentifier(schema) }
@@ -65,32 +75,41 @@ package final class TesseraPostgres: Service, Sendable {
         // While the database is known to be down, fail fast rather than let requests pile up
         // for the full wait; a short wait still lets a recovered pool answer.
         let deadline = pool.isRecovering ? min(timeout ?? leaseTimeout, .milliseconds(250)) : (timeout ?? leaseTimeout)
-        let (client, pool) = (try await pool.client(), pool)
+        let (client, pool, deadlines) = (try await pool.client(), pool, deadlines)
         // Either the lease or the deadline wins, never both: a connection granted after the
-        // caller was told 503 runs nothing, so a 503 never hides a write that committed.
+        // caller was told 503 runs nothing, so a 503 never hides a write that committed. The
+        // work runs in a task of its own so the deadline can answer the caller while the pool
+        // still makes it wait; the caller's cancellation is passed on to it.
         let lease = LeaseRace()
+        let answer = LeaseAnswer<Result>()
         do {
-            return try await withThrowingTaskGroup(of: Result?.self) { group in
-                group.addTask {
-                    try await client.withConnection { connection in
-                        guard lease.start() else { throw StoreError.unavailable("no connection within \(deadline)") }
-                        pool.leased()
-                        return try await body(connection)
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    answer.wait(continuation)
+                    let key = deadlines.add(deadline) {
+                        guard lease.expire() else { return }  // the body runs: let it finish
+                        pool.leaseTimedOut()
+                        answer.answer(.failure(StoreError.unavailable("no connection within \(deadline)")))
+                        answer.cancelWork()
                     }
+                    answer.running(Task {
+                        do {
+                            let result = try await client.withConnection { connection in
+                                guard lease.start() else { throw StoreError.unavailable("no connection within \(deadline)") }
+                                deadlines.remove(key)
+                                pool.leased()
+                                return try await body(connection)
+                            }
+                            deadlines.remove(key)
+                            answer.answer(.success(result))
+                        } catch {
+                            deadlines.remove(key)
+                            answer.answer(.failure(error))
+                        }
+                    })
                 }
-                group.addTask {
-                    try await Task.sleep(for: deadline)
-                    guard lease.expire() else { return nil }  // the body runs: let it finish
-                    pool.leaseTimedOut()
-                    throw StoreError.unavailable("no connection within \(deadline)")
-                }
-                while let next = try await group.next() {
-                    if let result = next {
-                        group.cancelAll()
-                        return result
-                    }
-                }
-                throw StoreError.unavailable("the connection ended")
+            } onCancel: {
+                answer.cancelWork()
             }
         } catch {
             throw Self.mapped(error)
