@@ -96,8 +96,14 @@ final class SearchEngine {
                 // placement without descending. This one test removes most dead ends.
                 let next = frame.occupied | mask
                 let empty = ~next
-                let reachable = ((empty >> 1) & notLast) | ((empty << 1) & notFirst) | (empty >> line) | (empty << line)
-                if empty & ~reachable != 0 { continue }
+                let after = (empty >> 1) & notLast, before = (empty << 1) & notFirst
+                let below = empty >> line, above = empty << line
+                if empty & ~(after | before | below | above) != 0 { continue }
+                // Likewise two empty cells walled in together: cells with exactly one empty
+                // neighbour, paired with each other.
+                let two = (after & before) | (below & above) | ((after | before) & (below | above))
+                let single = empty & ~two
+                if (single & (single >> 1) & notLast) | (single & (single >> line)) != 0 { continue }
                 frames[depth] = Frame(occupied: frame.occupied, remaining: frame.remaining,
                                       nextPieces: nextPieces, piece: piece, index: index, end: end)
                 depth &+= 1
