@@ -130,6 +130,31 @@ struct PostgresCacheTests {
         }
     }
 
+    /// Many reads at once go to the database in a few statements (`PostgresReadBatcher`): each
+    /// still gets its own document, current, and a missing one is missing.
+    @Test func readsAskedTogetherEachGetTheirOwnCurrentDocument() async throws {
+        let nodes = try await Nodes<PlayerProgress>(listening: false)
+        for index in 0..<100 {
+            _ = try await nodes.b.upsert(PlayerProgress(id: "p\(index)")) { $0.record(levelID: "1", score: index, max: 100, solved: false, seconds: 1) }
+        }
+        for round in 1...3 {
+            // Half of them changed through B before each round (A holds the older copies after round 1).
+            for index in stride(from: round % 2, to: 100, by: 2) {
+                _ = try await nodes.b.update(id: "p\(index)") { $0.record(levelID: "1", score: index, max: 100, solved: false, seconds: 1) }
+            }
+            let expected = try await nodes.b.all(limit: 200)
+            let read = try await withThrowingTaskGroup(of: PlayerProgress?.self) { group in
+                for index in 0..<100 { group.addTask { try await nodes.a.find(id: "p\(index)") } }
+                group.addTask { try await nodes.a.find(id: "missing") }
+                return try await group.reduce(into: [PlayerProgress?]()) { $0.append($1) }
+            }
+            #expect(Set(read.compactMap { $0?.id }) == Set(expected.map(\.id)), "round \(round)")
+            #expect(read.filter { $0 == nil }.count == 1, "round \(round): the missing one")
+            let current = Dictionary(uniqueKeysWithValues: expected.map { ($0.id, $0) })
+            #expect(read.compactMap { $0 }.allSatisfy { current[$0.id] == $0 }, "round \(round): every one current")
+        }
+    }
+
     /// Deleted through B, gone through A at once; made again under the same id, A shows the new one.
     @Test func aDeleteOnOneNodeIsSeenOnTheOther() async throws {
         let nodes = try await Nodes<PlayerProgress>(listening: false)

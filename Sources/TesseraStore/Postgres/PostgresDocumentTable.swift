@@ -22,6 +22,7 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
     package let database: TesseraPostgres
     /// Internal: the purge (PostgresDocumentTable+Purge.swift) forgets what it deletes.
     let cache: PostgresDocumentCache<Document>
+    private let reads: PostgresReadBatcher<Document>
     private typealias Statements = PostgresDocumentStatements<Document>
 
     /// Runs the app's migrations that have not run yet, then serves its table.
@@ -34,6 +35,9 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
         self.database = database
         let cache = PostgresDocumentCache<Document>(capacity: cacheCapacity)
         self.cache = cache
+        // A few reads at the database at once, the rest gathered behind them (a quarter of the
+        // pool, so reads never hold every connection while writes wait).
+        self.reads = PostgresReadBatcher(database: database, maxInFlight: max(1, database.maximumConnections / 4))
         database.caches.register(table: Document.table) { id in
             if let id { cache.forget(id) } else { cache.forgetAll() }
         }
@@ -110,11 +114,7 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
 
     package func find(id: String) async throws -> Document? {
         let held = cache.entry(id)
-        let read = Statements.Read(id: id, known: held?.version ?? -1)
-        let row = try await database.withConnection { [logger = database.logger] connection in
-            try await connection.first(read, logger: logger)
-        }
-        guard let (version, body) = row else {
+        guard let (version, body) = try await reads.read(id: id, known: held?.version ?? -1) else {
             cache.forget(id)
             return nil
         }

@@ -24,6 +24,8 @@ package final class TesseraPostgres: Service, Sendable {
     package let schema: String?
     package let logger: Logger
     package let leaseTimeout: Duration
+    /// The pool's size (at most this many connections to the database).
+    package let maximumConnections: Int
     /// This process among the nodes sharing the database: live updates and document changes it
     /// sends carry it, so its own listener skips them.
     package let nodeID = UUID().uuidString
@@ -52,6 +54,7 @@ package final class TesseraPostgres: Service, Sendable {
         self.schema = schema
         self.logger = logger
         self.leaseTimeout = leaseTimeout
+        self.maximumConnections = maximumConnections
     }
 
     deinit { pool.close() }
