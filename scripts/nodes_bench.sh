@@ -11,7 +11,8 @@
 # own folder), the single servers (scripts/tessera_server.py, port 0), the balanced nodes
 # (scripts/nginx_nodes.py), creates fixtures over HTTP (scripts/load/helper.py) and runs wrk
 # (scripts/load/tessera.lua). Every step is bounded in time and everything it started is stopped on
-# exit. Prints one line per run.
+# exit. Prints one line per run, then the ratios the goals are set in (PostgreSQL node / SQLite
+# node per mode; 2 nodes / 1 node behind nginx).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -55,9 +56,10 @@ measure() {
   for mode in game puzzle write; do
     timeout $(( duration + 30 )) wrk -t "$threads" -c "$connections" -d "${duration}s" --timeout 10s \
       -s "$here/load/tessera.lua" "$base" -- "$mode" "$fixtures" "$threads" "$mode" >"$work/wrk.out" 2>&1 || true
-    grep '^RESULT' "$work/wrk.out" | awk -F'\t' -v label="$label" '{
+    grep '^RESULT' "$work/wrk.out" | awk -F'\t' -v label="$label" -v rates="$work/rates" '{
       printf "%-28s %-7s %7d requests in %.1f s = %7.0f req/s, p50 %.2f ms, p99 %.2f ms, non-2xx %d, socket errors %d\n",
-        label, $2, $3, $4, $3 / $4, $5, $6, $7, $8 }' | grep . || { cat "$work/wrk.out" >&2; exit 1; }
+        label, $2, $3, $4, $3 / $4, $5, $6, $7, $8
+      printf "%s\t%s\t%.0f\n", label, $2, $3 / $4 >> rates }' | grep . || { cat "$work/wrk.out" >&2; exit 1; }
   done
 }
 
@@ -88,3 +90,15 @@ for nodes in 1 2; do
   measure "$nodes node(s) postgres + nginx" "$base"
   kill -TERM "$nodes_pid"; wait "$nodes_pid" 2>/dev/null || true; nodes_pid=""
 done
+
+# The ratios, from the rates above (same run, same machine).
+awk -F'\t' '{ rate[$1 "|" $2] = $3 }
+  function ratio(top, bottom, mode) { return rate[bottom "|" mode] > 0 ? rate[top "|" mode] / rate[bottom "|" mode] : 0 }
+  END {
+    count = split("game puzzle write", modes, " ")
+    for (i = 1; i <= count; i++) {
+      mode = modes[i]
+      printf "%-7s postgres/sqlite %.2fx   2 nodes/1 node %.2fx\n", mode,
+        ratio("1 node, postgres", "1 node, sqlite", mode), ratio("2 node(s) postgres + nginx", "1 node(s) postgres + nginx", mode)
+    }
+  }' "$work/rates"

@@ -37,7 +37,8 @@ package final class TesseraPostgres: Service, Sendable {
     /// apps in separate schemas never hear each other.
     package var liveChannel: String { "tessera_live" + (schema.map { "_" + $0 } ?? "") }
 
-    package init(url: PostgresURL, schema: String?, logger: Logger, leaseTimeout: Duration = .seconds(2), maximumConnections: Int = 20) throws {
+    package init(url: PostgresURL, schema: String?, logger: Logger, leaseTimeout: Duration = .seconds(2),
+                 maximumConnections: Int = TesseraPostgres.defaultMaximumConnections) throws {
         if let schema { try Self.checkIdentifier(schema) }
         var configuration = url.clientConfiguration
         configuration.options.connectTimeout = leaseTimeout
@@ -58,6 +59,15 @@ package final class TesseraPostgres: Service, Sendable {
     }
 
     deinit { pool.close() }
+
+    /// The pool's size unless told otherwise: four connections per core of this node, at least 6
+    /// and at most 20. Why: a connection is busy for one round trip at a time (reads are gathered
+    /// into few statements, a write to a cached document is one statement), so a few per core
+    /// keep the node's cores busy, while more only make the database switch between sessions;
+    /// and at most 20 lets five nodes share PostgreSQL's default of 100 connections.
+    package static var defaultMaximumConnections: Int {
+        min(20, max(6, 4 * ProcessInfo.processInfo.activeProcessorCount))
+    }
 
     /// Runs until the graceful shutdown, then closes the pool.
     package func run() async throws {
