@@ -71,7 +71,7 @@ for backend in sqlite postgres; do
   mkdir -p "$work/single-$backend"
   extra=()
   [ "$backend" = postgres ] && extra=(--database "$database")
-  "$binary" serve --host 127.0.0.1 --port 0 --data-dir "$work/single-$backend" --log-level warning ${extra[@]+"${extra[@]}"} \
+  "$binary" serve --host 127.0.0.1 --port 0 --data-dir "$work/single-$backend" --log-level warning --rate-limit off ${extra[@]+"${extra[@]}"} \
     >"$work/single-$backend.log" 2>&1 &
   single_pid=$!
   base="$(python3 "$here/tessera_server.py" url "$work/single-$backend.log" 60 "$single_pid")" \
@@ -81,7 +81,7 @@ for backend in sqlite postgres; do
 done
 
 for nodes in 1 2; do
-  python3 "$here/nginx_nodes.py" --nodes "$nodes" --database "$database" --binary "$binary" -- --log-level warning \
+  python3 "$here/nginx_nodes.py" --nodes "$nodes" --database "$database" --binary "$binary" -- --log-level warning --rate-limit off \
     >"$work/nodes-$nodes.log" 2>&1 &
   nodes_pid=$!
   for _ in $(seq 300); do grep -q '^balancer ' "$work/nodes-$nodes.log" && break; sleep 0.2; done
