@@ -93,9 +93,16 @@ final class SearchTable: @unchecked Sendable {
         offsets = .allocate(capacity: slots + 1)
         var chosenMasks: [UInt64] = []
         var chosenEntries: [Int32] = []
+        chosenMasks.reserveCapacity(list.entries.count * 24)
+        chosenEntries.reserveCapacity(list.entries.count * 24)
+        // The cells a pattern stands for, from the six nearby offsets (cells past bit 63 left out).
+        let nearby = [1, 2, line - 1, line, line + 1, 2 * line]
         for cell in 0..<Self.cellSlots {
             for pattern in 0..<Self.patternCount {
-                let covered = Self.cells(of: pattern, after: cell, line: line)
+                var covered: UInt64 = 0
+                for (bit, offset) in nearby.enumerated() where pattern & (1 << bit) != 0 && cell + offset < 64 {
+                    covered |= 1 << UInt64(cell + offset)
+                }
                 for piece in 0..<Self.pieceCount {
                     offsets[(cell * Self.patternCount + pattern) * Self.pieceCount + piece] = Int32(chosenMasks.count)
                     for index in byCell[cell * Self.pieceCount + piece] where entryMasks[Int(index)] & covered == 0 {
@@ -128,16 +135,6 @@ final class SearchTable: @unchecked Sendable {
         let across = (occupied >> UInt64(cell + line - 1)) & 0b111
         let further = (occupied >> UInt64(cell + 2 * line)) & 0b1
         return Int(along | across << 2 | further << 5)
-    }
-
-    /// The covered cells a pattern stands for (cells past bit 63 are left out).
-    static func cells(of pattern: Int, after cell: Int, line: Int) -> UInt64 {
-        let offsets = [1, 2, line - 1, line, line + 1, 2 * line]
-        var mask: UInt64 = 0
-        for (bit, offset) in offsets.enumerated() where pattern & (1 << bit) != 0 && cell + offset < 64 {
-            mask |= 1 << UInt64(cell + offset)
-        }
-        return mask
     }
 
     /// Placements of `piece` whose lowest cell is `cell`, as (mask, entry index) pairs.

@@ -10,11 +10,26 @@ import Darwin
 #endif
 import PentominoKit
 
+/// Writes `text` and a newline to standard output in one call. `print` would first look up, at
+/// run time, which printing protocols a `String` conforms to: a scan of every conformance in
+/// this binary (Foundation's included) that costs more than a small board's search.
+func emit(_ text: String) {
+    var line = text + "\n"
+    line.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(1, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
+
 do throws(SolveCommandLine.UsageError) {
     switch try SolveCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .help: print(SolveCommandLine.usage)
-    case .version: print("tessera-pentomino \(SolveCommandLine.version)")
-    case .solve(let request): print(SolveCommandLine.run(request))
+    case .help: emit(SolveCommandLine.usage)
+    case .version: emit("tessera-pentomino \(SolveCommandLine.version)")
+    case .solve(let request): emit(SolveCommandLine.run(request))
     }
 } catch {
     // 64 is EX_USAGE, what `tessera` (ArgumentParser) exits with for a bad option too.
