@@ -92,14 +92,15 @@ def main():
     print(f"{args.runs} alternating runs each, median wall time of the whole process, ms")
     print(f"ours --version: {statistics.median(startup) * 1000:.1f} ms")
     names = ["ours"] + [name for name, _ in others]
-    header = f"{'board':6} {'mode':9}" + "".join(f"{name:>12}" for name in names)
+    widths = [max(12, len(name) + 2) for name in names]
+    header = f"{'board':6} {'mode':9}" + "".join(f"{name:>{width}}" for name, width in zip(names, widths))
     if others:
         header += f"{'ours/' + names[1]:>16}"
     print(header)
     for board in boards:
         for distinct in (True, False):
             medians = [statistics.median(times[(board, distinct, name)]) * 1000 for name in names]
-            line = f"{board:6} {'distinct' if distinct else 'raw':9}" + "".join(f"{m:12.1f}" for m in medians)
+            line = f"{board:6} {'distinct' if distinct else 'raw':9}" + "".join(f"{m:{width}.1f}" for m, width in zip(medians, widths))
             if others:
                 line += f"{medians[0] / medians[1]:16.2f}"
             print(line)
