@@ -95,14 +95,15 @@ def main():
     widths = [max(12, len(name) + 2) for name in names]
     header = f"{'board':6} {'mode':9}" + "".join(f"{name:>{width}}" for name, width in zip(names, widths))
     if others:
-        header += f"{'ours/' + names[1]:>16}"
+        ratio_width = max(16, len(names[1]) + 7)
+        header += f"{'ours/' + names[1]:>{ratio_width}}"
     print(header)
     for board in boards:
         for distinct in (True, False):
             medians = [statistics.median(times[(board, distinct, name)]) * 1000 for name in names]
             line = f"{board:6} {'distinct' if distinct else 'raw':9}" + "".join(f"{m:{width}.1f}" for m, width in zip(medians, widths))
             if others:
-                line += f"{medians[0] / medians[1]:16.2f}"
+                line += f"{medians[0] / medians[1]:{ratio_width}.2f}"
             print(line)
 
 
