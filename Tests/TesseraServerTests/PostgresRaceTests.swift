@@ -30,11 +30,14 @@ import Testing
         let schema = uniqueTestSchema()
         guard let verifier = try testPostgres(schema: schema) else { return }
         try await verifier.migrate([PostgresMigration(name: "race-v1", statements: ["CREATE TABLE race (n integer PRIMARY KEY)"])])
-        let wait = Duration.milliseconds(200)
+        // A full second: while the whole suite runs on two cores, handing a released connection
+        // to the waiting write can take a few hundred milliseconds, and with a 200 ms wait every
+        // write answered 503 (true, but then the test proved nothing about the race).
+        let wait = Duration.milliseconds(1000)
         var outcomes: [String: Int] = [:]
         // Mostly around the wait, where the race is; two well before it, so a busy machine still
         // sees writes that get their connection in time.
-        let offsets = [-120, -80] + Array(stride(from: -30, through: 40, by: 5))
+        let offsets = [-700, -500] + Array(stride(from: -30, through: 40, by: 5))
         for (attempt, offset) in offsets.enumerated() {
             guard let database = try Self.tinyDatabase(schema: schema, leaseTimeout: wait) else { return }
             let holding = Flag()
@@ -45,7 +48,7 @@ import Testing
                     do {
                         return try await database.withConnection(timeout: .seconds(5)) { connection in
                             holding.set()
-                            let seconds = Double(200 + offset) / 1000
+                            let seconds = Double(1000 + offset) / 1000
                             _ = try await connection.query("SELECT pg_sleep(\(seconds))", logger: database.logger).collect()
                         }
                     } catch StoreError.unavailable where attempt < 5 {
