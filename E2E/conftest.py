@@ -42,6 +42,11 @@ def server():
     except subprocess.TimeoutExpired:
         process.kill()
         raise RuntimeError("tessera serve did not stop within 10 s of SIGTERM")
+    # CI keeps the shared server's access log, so a failure seen only in the whole run can be
+    # read afterwards (which requests were refused, and when).
+    keep = os.environ.get("TESSERA_E2E_SERVER_LOG")
+    if keep:
+        shutil.copyfile(os.path.join(data_dir, "server.log"), keep)
     shutil.rmtree(data_dir, ignore_errors=True)
 
 

@@ -75,24 +75,31 @@ function playerId() {
 
 // ---- level select -------------------------------------------------------------------------
 async function loadCatalog() {
-  const [catalog, progress] = await Promise.all([
+  const [catalog] = await Promise.all([
     levelApi(inPageLanguage("/api/router/episodes")), // with the owner key: the lists are this player's own (my-levels.js)
-    api(`/api/router/players/${encodeURIComponent(state.player)}/progress`),
+    loadProgress(),
   ]);
   state.episodes = catalog.episodes;
   state.custom = catalog.custom ?? [];
   state.shared = catalog.shared ?? [];
   useRules(catalog.rules);
   state.order = catalog.episodes.flatMap((episode) => episode.levels.map((level) => level.id));
+}
+
+/** The current player's progress and a teacher's locks (locks.js). A sign-in can change the
+ * player while a fetch is on its way: an answer for someone else is dropped, never shown, so a
+ * pupil never sees this browser's anonymous levels as theirs. */
+async function loadProgress() {
+  const player = state.player;
+  const progress = await api(`/api/router/players/${encodeURIComponent(player)}/progress`);
+  if (player !== state.player) return;
   state.progress = progress.levels ?? {};
-  useLocks(progress.locked); // a teacher's locks, for a signed-in pupil (locks.js)
+  useLocks(progress.locked);
 }
 
 async function refreshProgress() {
   try {
-    const progress = await api(`/api/router/players/${encodeURIComponent(state.player)}/progress`);
-    state.progress = progress.levels ?? {};
-    useLocks(progress.locked);
+    await loadProgress();
   } catch (error) {
     say(error.message);
   }
