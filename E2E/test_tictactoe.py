@@ -121,3 +121,28 @@ def test_names_are_shown_as_text_never_as_html(page):
     expect(page.get_by_test_id("names-label")).to_have_text(f"{evil} (X) vs <b>Bob</b> (O)")
     assert page.locator("#names-label script, #names-label b").count() == 0
     assert dialogs == []
+
+
+def test_a_tap_right_after_start_plays_in_the_new_game_on_a_slow_server(page):
+    """The board is on the page before the game exists; a tap while the server is still making the
+    game is meant for it, so it waits and plays there instead of saying "press Start first"."""
+    held = []  # the server's answer to Start, held until the tap has been made
+
+    def hold_create(route):
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/tictactoe/games", hold_create)
+    page.goto("/tictactoe/")
+    page.get_by_test_id("name-x").fill("Ann")
+    page.get_by_test_id("name-o").fill("Bob")
+    page.get_by_test_id("start").click()
+    while not held:
+        page.wait_for_timeout(50)
+    page.get_by_test_id("cell-1-1").click()
+    held[0].continue_()
+    expect(page.get_by_test_id("cell-1-1")).to_have_text("X")
+    expect(page.get_by_test_id("turn-label")).to_have_text("Current turn: Bob (O)")
+    expect(page.get_by_test_id("message")).to_be_empty()

@@ -11,6 +11,7 @@ const state = {
   game: null, token: null, marker: null, events: null,
   setupOpen: false, // the setup card, opened over a game in progress with "New game"
   joining: false, // the join card is shown instead of the setup card
+  starting: null, // Start's request while it is on its way: a tap meanwhile waits for its game
 };
 const LEVELS = { easy: "Easy", medium: "Medium", perfect: "Perfect" };
 
@@ -123,6 +124,8 @@ function moveFocus(event, row, col) {
 
 // ---- actions -----------------------------------------------------------------------------------
 async function tap(row, col) {
+  // A tap right after Start is meant for the new game, even when the server is slow to make it.
+  if (state.starting) await state.starting;
   const game = state.game;
   if (!game) return say("Enter both names and press Start first.");
   if (game.status !== "playing") return say("The game is over. Press New game to play again.");
@@ -152,6 +155,14 @@ async function start() {
   const chosen = mode();
   const players = chosen === "online" ? [$("name-x").value] : [$("name-x").value, $("name-o").value];
   const body = { mode: chosen, players, ...(chosen === "ai" ? { difficulty: $("difficulty").value } : {}) };
+  const starting = createGame(chosen, body);
+  state.starting = starting;
+  await starting;
+  if (state.starting === starting) state.starting = null;
+}
+
+/** Asks the server for the game chosen on the setup card and shows it (or says why not). */
+async function createGame(chosen, body) {
   try {
     const game = await api("/api/tictactoe/games", { method: "POST", body });
     closeEvents();
