@@ -25,6 +25,7 @@ import { renderPalette } from "./block-palette.js";
 import { moveNested, placeInSocket, socketForSelection, takeNested } from "./block-place.js";
 import { VARIABLE_LIST_ID } from "./block-sockets.js";
 import { list, renderBlock, row } from "./block-view.js";
+import { listenForKeys } from "./block-keys.js";
 import { BlockDrag } from "./drag.js";
 import { History } from "./history.js";
 import {
@@ -52,8 +53,7 @@ export class BlockEditor {
     clearButton.addEventListener("click", () => this.change(() => { this.program.blocks = []; this.program.procedures = []; this.selection = { id: "start" }; }));
     undoButton.addEventListener("click", () => this.undo());
     redoButton.addEventListener("click", () => this.redo());
-    program.addEventListener("keydown", (event) => this.onKey(event));
-    document.addEventListener("keydown", (event) => this.onUndoKey(event));
+    listenForKeys(this);
   }
 
   selKey(selection) { return selection?.id === "start" || !selection ? "start" : `${selection.id}|${selection.slot}`; }
@@ -137,16 +137,6 @@ export class BlockEditor {
     this.render();
     this.hooks.onChange(this.program);
     this.say(direction === "undo" ? "say.undone" : "say.redone");
-  }
-
-  onUndoKey(event) {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey || this.paletteNode.offsetParent === null) return;
-    if (event.target.closest?.("input, textarea, select, [contenteditable]")) return; // their own undo
-    const key = event.key.toLowerCase();
-    if (key === "z" && !event.shiftKey) this.undo();
-    else if ((key === "z" && event.shiftKey) || key === "y") this.redo();
-    else return;
-    event.preventDefault();
   }
 
   /** Whether a new `type` may be added; refuses (message and a shake of its palette block) if not. */
@@ -315,33 +305,6 @@ export class BlockEditor {
 
   focusSelection() {
     this.selectedRow()?.focus({ preventScroll: false });
-  }
-
-  onKey(event) {
-    if (event.target.closest("input, select, button, textarea")) return;
-    const rows = [...this.programNode.querySelectorAll(".row, .nested")];
-    const index = rows.indexOf(document.activeElement);
-    const go = (i) => { const target = rows[Math.max(0, Math.min(rows.length - 1, i))]; if (target) this.select(this.parseSel(target.dataset.sel)); };
-    if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-      this.nudgeSelected(event.key === "ArrowUp" ? -1 : 1);
-      event.preventDefault();
-      return;
-    }
-    if (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10")) {
-      this.menu.openForSelection();
-      event.preventDefault();
-      return;
-    }
-    switch (event.key) {
-      case "ArrowDown": go(index + 1); break;
-      case "ArrowUp": go(index - 1); break;
-      case "Home": go(0); break;
-      case "End": go(rows.length - 1); break;
-      case "Enter": case " ": if (index >= 0) this.select(this.parseSel(rows[index].dataset.sel)); break;
-      case "Delete": case "Backspace": this.deleteSelected(); break;
-      default: return;
-    }
-    event.preventDefault();
   }
 
   /** Alt+↑/↓: the selected block moves one place through the tree; the selection follows it. */
