@@ -80,7 +80,8 @@ import Testing
             ]
             for (method, path, body, success) in routes {
                 for role in [Role.anonymous, .pupil, .otherClassPupil, .otherTeacher, .teacher] {
-                    let answer = try await try #require(world.browsers[role]).send(client, method, path, json: body)
+                    let browser = try #require(world.browsers[role])
+                    let answer = try await browser.send(client, method, path, json: body)
                     let expected: HTTPResponse.Status
                     switch role {
                     case .anonymous: expected = .unauthorized
@@ -130,7 +131,8 @@ import Testing
             ]
             for (method, path, body, answers) in routes {
                 for role in [Role.anonymous, .otherClassPupil, .otherTeacher, .teacher, .pupil] {
-                    let answer = try await try #require(world.browsers[role]).send(client, method, path, json: body)
+                    let browser = try #require(world.browsers[role])
+                    let answer = try await browser.send(client, method, path, json: body)
                     let expected = answers[role] ?? stranger
                     #expect(answer.status == expected, "\(role) \(method) \(path): \(answer.status) \(answer.body)")
                     // Lists show the level to its maker (mine) and the class's teacher (shared), to nobody else.
@@ -167,7 +169,8 @@ import Testing
             ]
             for (method, path, body, expected) in routes {
                 for role in Role.allCases {
-                    let answer = try await try #require(world.browsers[role]).send(client, method, path, json: body)
+                    let browser = try #require(world.browsers[role])
+                    let answer = try await browser.send(client, method, path, json: body)
                     #expect(answer.status == expected[role], "\(role) \(method) \(path): \(answer.status)")
                 }
             }
@@ -195,7 +198,8 @@ import Testing
                         .replacingOccurrences(of: #"\{[a-z]+\}"#, with: "x1", options: .regularExpression)
                     let method = HTTPRequest.Method(operation.method) ?? .get
                     let body: String? = [.post, .put, .patch].contains(method) ? "{}" : nil
-                    let answer = try await try #require(world.browsers[role]).send(client, method, path, json: body)
+                    let browser = try #require(world.browsers[role])
+                    let answer = try await browser.send(client, method, path, json: body)
                     #expect(answer.status.code < 500, "\(role) \(method) \(path): \(answer.status) \(answer.body)")
                 }
             }

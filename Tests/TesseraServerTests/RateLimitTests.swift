@@ -55,6 +55,23 @@ import Testing
         }
     }
 
+    @Test func aRunKeepsItsTokenOnceItsWorkRanWhateverItAnswers() async throws {
+        try await buildApplication(Self.configuration("runs=2/h")).test(.live) { client async throws in
+            func run(_ level: Int, _ body: String) async throws -> HTTPResponse.Status {
+                try await client.execute(uri: "/api/router/levels/\(level)/runs", method: .post,
+                                         headers: [.contentType: "application/json"], body: ByteBuffer(string: body)) { $0.status }
+            }
+            // Refused before anything runs (a player id only an account may use): free, every time.
+            let someoneElse = AccountProgressTests.solvesLevel1.replacingOccurrences(of: "AnonymousPage123", with: "acct-abcdefghijkm")
+            for _ in 0..<4 { #expect(try await run(1, someoneElse) == .notFound) }
+            // Refused by the run itself (422, a block the level does not offer) after the work was
+            // admitted: those spend the allowance.
+            let offToolbox = #"{"program":{"blocks":[{"type":"deliver"}]}}"#
+            for _ in 0..<2 { #expect(try await run(1, offToolbox) == .unprocessableContent) }
+            #expect(try await run(1, offToolbox) == .tooManyRequests)
+        }
+    }
+
     @Test func theBucketRefills() async throws {
         // Two a second with a burst of two: empty soon, then a request goes through again within a
         // second or so (polled, not slept: a busy machine only makes the wait longer).
@@ -168,9 +185,18 @@ import Testing
         #expect(set.rule(.runs) == .init(burst: 100, perSecond: 10))
         #expect(set.rule(.sync) == nil)
         #expect(set.rule(.signin) == .init(burst: 10, perSecond: 10.0 / 3600))
-        for bad in ["", "fast", "runs=5", "runs=5/day", "runs=0/s", "runs=5/s:0", "hints=5/s", "runs=5/s,", "0x"] {
+        for bad in ["", "fast", "runs=5", "runs=5/day", "runs=0/s", "runs=5/s:0", "hints=5/s", "runs=5/s,", "0x",
+                    "1000x,1000x,1000x,1000x,1000x,1000x", "0.01x,0.01x,0.01x,0.01x"] {
             #expect(throws: RateLimitError.self, "'\(bad)'") { try RateLimits.parse(bad) }
         }
+    }
+
+    @Test func aVerySlowRateSaysAtMostADay() throws {
+        // Slower than the option allows, as a configuration built in code could say.
+        let buckets = RateLimitBuckets(limits: RateLimits(rules: [.runs: .init(burst: 1, perSecond: 1e-20)]))
+        let start = Date(timeIntervalSince1970: 1_000)
+        #expect(buckets.take(.runs, client: "a", now: start) == nil)
+        #expect(buckets.take(.runs, client: "a", now: start) == RateLimitBuckets.longestWait)
     }
 
     @Test func aFloodOfAddressesCannotGrowTheTable() {

@@ -76,7 +76,7 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aPuzzleTimeReadsBackAsWritten(backend: Backend) async throws {
         let folder = temporaryDirectory()
-        var config = backend.configuration(folder: folder)
+        let config = backend.configuration(folder: folder)
         let (id, created) = try await buildApplication(config).test(.router) { client in
             let puzzle = try await client.call(.post, "/api/pentomino/puzzles", json: #"{"board":"3x20"}"#).body
             return (try #require(puzzle["id"] as? String), try #require(puzzle["createdAt"] as? String))

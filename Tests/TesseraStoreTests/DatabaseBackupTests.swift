@@ -94,6 +94,62 @@ import Testing
         #expect(refused.description.contains("is using"))
         #expect(try await store.find(id: "open") != nil)
     }
+
+    @Test func forceReplacesAnOlderBackupButNeverAFolderOrTheDatabaseItself() async throws {
+        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
+        let backups = spare + "/backups"
+        try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: true)
+        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
+        do {
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            try await store.insert(ClassLocks(id: "first", levels: ["1"]))
+        }
+        let older = backups + "/monday.sqlite"
+        _ = try DatabaseBackup.backup(dataDirectory: folder, to: older, overwrite: false)
+
+        // A folder given as --to, with --force: refused, and the backups in it are still there.
+        let atFolder = try #require(throws: StartupError.self) {
+            try DatabaseBackup.backup(dataDirectory: folder, to: backups, overwrite: true)
+        }
+        #expect(atFolder.description.contains("is a folder"))
+        #expect(FileManager.default.fileExists(atPath: older))
+        // The live database itself (here through "..") is never the target.
+        let atItself = try #require(throws: StartupError.self) {
+            try DatabaseBackup.backup(dataDirectory: folder, to: folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "/tessera.sqlite", overwrite: true)
+        }
+        #expect(atItself.description.contains("is the database being backed up"))
+
+        do {
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            try await store.insert(ClassLocks(id: "second", levels: ["2"]))
+        }
+        _ = try DatabaseBackup.backup(dataDirectory: folder, to: older, overwrite: true)
+        let restoredInto = spare + "/restored"
+        _ = try DatabaseBackup.restore(from: older, dataDirectory: restoredInto)
+        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: restoredInto))
+        #expect(try await store.find(id: "first") != nil)
+        #expect(try await store.find(id: "second") != nil)
+        #expect(!FileManager.default.fileExists(atPath: older + ".partial"))
+    }
+
+    @Test func twoRestoresInTheSameSecondKeepBothReplacedDatabases() async throws {
+        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
+        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
+        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
+        do {
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            try await store.insert(ClassLocks(id: "kept", levels: ["1"]))
+        }
+        let backup = spare + "/copy.sqlite"
+        _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
+        let moment = Date(timeIntervalSince1970: 0)
+        let first = try #require(try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: moment).keptPrevious)
+        let second = try #require(try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: moment).keptPrevious)
+        #expect(first != second)
+        for kept in [first, second] { try DatabaseBackup.check(kept, thorough: true) }
+        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+        #expect(try await store.find(id: "kept") != nil)
+    }
 }
 
 /// Counts progress calls from the backup's thread.

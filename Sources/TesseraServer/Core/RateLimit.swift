@@ -84,7 +84,12 @@ public struct RateLimits: Sendable, Equatable {
         for item in items {
             if let factor = multiplier(item) {
                 for (kind, rule) in rules {
-                    rules[kind] = Rule(burst: max(1, Int((Double(rule.burst) * factor).rounded())), perSecond: rule.perSecond * factor)
+                    // Multipliers multiply each other: the result is held to what one rule may say.
+                    let burst = (Double(rule.burst) * factor).rounded(), perSecond = rule.perSecond * factor
+                    guard burst <= 1_000_000, (1.0 / 3600...1_000_000).contains(perSecond) else {
+                        throw .init("multiplies \(kind.rawValue) beyond what a limit may be (at most 1000000 at once, from 1/h to 1000000/s); use one multiplier, or KIND=N/UNIT")
+                    }
+                    rules[kind] = Rule(burst: max(1, Int(burst)), perSecond: perSecond)
                 }
                 continue
             }

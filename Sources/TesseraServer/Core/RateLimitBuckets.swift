@@ -28,6 +28,9 @@ final class RateLimitBuckets: Sendable {
 
     var bucketCount: Int { table.withLock { $0.count } }
 
+    /// The longest `Retry-After` said, in seconds: a day.
+    static let longestWait = 86_400
+
     /// Takes one request from `client`'s `kind` bucket: `nil` when allowed, else how many seconds
     /// until a request would be (at least 1).
     func take(_ kind: RateLimits.Kind, client: String, now: Date = Date()) -> Int? {
@@ -37,8 +40,9 @@ final class RateLimitBuckets: Sendable {
             var bucket = Self.refilled(table.value(forKey: key), rule: rule, now: now)
             defer { table.insert(bucket, forKey: key) }
             guard bucket.tokens >= 1 else {
-                guard rule.perSecond > 0 else { return Int.max }
-                return max(1, Int(((1 - bucket.tokens) / rule.perSecond).rounded(.up)))
+                // Said in whole seconds, at most a day (a slow custom rate must not overflow Int).
+                guard rule.perSecond > 0 else { return Self.longestWait }
+                return max(1, Int(min(Double(Self.longestWait), ((1 - bucket.tokens) / rule.perSecond).rounded(.up))))
             }
             bucket.tokens -= 1
             return nil

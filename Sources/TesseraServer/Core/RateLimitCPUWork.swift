@@ -36,6 +36,7 @@ final class CPUWork: Sendable {
             throw APIError.tooBusy(busy, retryAfterSeconds: 2)
         }
         defer { admitted.withLock { $0 -= 1 } }
+        WorkDone.current?.mark()
         return try await Self.pool.runIfActive(work)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 /// Per-client limits on the routes that create something or cost real work, in one place: the
 /// table below names each limited route (as `APIRoutes` spells it) and its kind. A request takes
@@ -9,7 +10,8 @@ import Hummingbird
 /// saying when to try again, and counts in `tessera_refused_total{limit="rate"}`.
 ///
 /// A request whose answer says nothing was done (malformed, not found, refused by another limit)
-/// gets its token back, so a class's mistakes never use up its allowance. A wrong password keeps
+/// gets its token back, so a class's mistakes never use up its allowance; but once its CPU work
+/// has run (`WorkDone`), it keeps the token whatever it answers. A wrong password keeps
 /// its token: sign-ins are what guessing would spend (`LoginThrottle` counts those per account too).
 struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     let buckets: RateLimitBuckets
@@ -50,8 +52,9 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
             TesseraMetrics.refused("rate").increment()
             return try APIError.tooBusy(Self.message(kind, wait: wait), retryAfterSeconds: wait).response(from: request, context: context)
         }
-        let response = try await next(request, context)
-        if Self.refunded.contains(response.status) { buckets.refund(kind, client: client) }
+        let work = WorkDone()
+        let response = try await WorkDone.$current.withValue(work) { try await next(request, context) }
+        if Self.refunded.contains(response.status), !work.happened { buckets.refund(kind, client: client) }
         return response
     }
 
@@ -78,4 +81,15 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
         case .signin: return "Lots of people signed in from here just now; please try again \(when)."
         }
     }
+}
+
+/// Marked by `CPUWork` when a limited request's expensive work was admitted: that request keeps
+/// its token even if it then answers 4xx (say, a run whose player id turns out to be refused), so
+/// no answer can make the work free.
+final class WorkDone: Sendable {
+    @TaskLocal static var current: WorkDone?
+    private let flag = Atomic<Bool>(false)
+
+    func mark() { flag.store(true, ordering: .relaxed) }
+    var happened: Bool { flag.load(ordering: .relaxed) }
 }

@@ -77,10 +77,12 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         if let signedIn, let classID = signedIn.classID, try await locks.find(id: classID)?.locks(levelID: id) == true {
             throw APIError(.forbidden, code: "level_locked", message: ClassLocks.runMessage(in: language))
         }
+        // Who the attempt counts for is settled before the run: a refused player id costs no work.
+        let player = try progressID(for: body.player, signedIn: signedIn)
         let result = try await work.runProgram { [program = body.program] in
             try mappingProgramErrors(in: language) { try RouterGame.run(program, on: level, language: language) }
         }
-        if let player = try progressID(for: body.player, signedIn: signedIn) {
+        if let player {
             let now = Date()
             _ = try await progress.upsert(PlayerProgress(id: player)) { progress in
                 progress.record(result, levelID: id, seconds: body.seconds, at: now)

@@ -45,6 +45,13 @@ package enum DatabaseBackup {
             throw StartupError("There is no Tessera database in \(dataDirectory) (no \(databaseFileName)). Check --data-dir: it is the folder `tessera serve` uses.")
         }
         let secretTarget = mazeSecretPath(besides: file)
+        // --force replaces a file, never a folder, and never the database being copied.
+        if let folder = [file, secretTarget].first(where: isFolder) {
+            throw StartupError("\(folder) is a folder. Give --to a file name, for example \(folder)/tessera-backup.sqlite.")
+        }
+        if isSameFile(file, asAnyOf: [source, source + "-wal", source + "-shm"]) {
+            throw StartupError("\(file) is the database being backed up. Choose a file outside \(dataDirectory).")
+        }
         if !overwrite, let existing = [file, secretTarget].first(where: manager.fileExists(atPath:)) {
             throw StartupError("The file \(existing) already exists. Choose another file name, or pass --force to replace it.")
         }
@@ -70,8 +77,8 @@ package enum DatabaseBackup {
             }
             try pool.close()
             try check(partial, thorough: true)
-            if overwrite { try? manager.removeItem(atPath: file) }
-            try manager.moveItem(atPath: partial, toPath: file)
+            // rename(2) replaces an older backup in one step: FILE is always a whole copy.
+            if rename(partial, file) != 0 { throw DataFolder.POSIXFailure(code: errno) }
         } catch {
             try? manager.removeItem(atPath: partial)
             throw describe(error, doing: "copy \(source) to \(file)")
@@ -79,7 +86,11 @@ package enum DatabaseBackup {
         var secret: String?
         let secretSource = dataDirectory + "/" + DataFolder.mazeSecretFileName
         if manager.fileExists(atPath: secretSource) {
-            try copyPrivately(secretSource, to: secretTarget)
+            do {
+                try copyPrivately(secretSource, to: secretTarget)
+            } catch {
+                throw StartupError("The database copy \(file) is whole, but the maze secret could not be copied to \(secretTarget) (\(DataFolder.reason(error))). Copy \(secretSource) there by hand.")
+            }
             secret = secretTarget
         }
         return Report(file: file, bytes: size(of: file), seconds: Date().timeIntervalSince(started),
@@ -113,26 +124,38 @@ package enum DatabaseBackup {
             throw describe(error, doing: "read the backup \(file)", notTessera: "The file \(file) is not a Tessera backup (or it is damaged), so nothing was restored. Choose a file made by `tessera backup`.")
         }
         var kept: String?
-        if manager.fileExists(atPath: target) {
-            // The -wal and -shm move with it under the matching names, so the kept file opens
-            // whole, with whatever its log still held.
-            let keep = target + ".before-restore-" + stamp(now)
-            try manager.moveItem(atPath: target, toPath: keep)
-            for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: target + suffix) {
-                try manager.moveItem(atPath: target + suffix, toPath: keep + suffix)
+        var moved: [(from: String, to: String)] = [] // undone, newest first, if the swap fails
+        do {
+            if manager.fileExists(atPath: target) {
+                // The -wal and -shm move with it under the matching names, so the kept file
+                // opens whole, with whatever its log still held.
+                let keep = unusedName(target + ".before-restore-" + stamp(now))
+                for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: target + suffix) {
+                    try manager.moveItem(atPath: target + suffix, toPath: keep + suffix)
+                    moved.append((target + suffix, keep + suffix))
+                }
+                kept = keep
             }
-            kept = keep
+            try manager.moveItem(atPath: incoming, toPath: target)
+            try DataFolder.restrict(target, to: 0o600)
+        } catch {
+            // Never leave the folder without its database: the next `serve` would start empty.
+            for suffix in ["", "-wal", "-shm"] { try? manager.removeItem(atPath: incoming + suffix) }
+            for move in moved.reversed() { try? manager.moveItem(atPath: move.to, toPath: move.from) }
+            throw describe(error, doing: "put the backup in \(dataDirectory)")
         }
-        try manager.moveItem(atPath: incoming, toPath: target)
-        try DataFolder.restrict(target, to: 0o600)
         var secret: String?
         let secretSource = mazeSecretPath(besides: file)
         if manager.fileExists(atPath: secretSource) {
             let secretTarget = dataDirectory + "/" + DataFolder.mazeSecretFileName
-            if manager.fileExists(atPath: secretTarget) {
-                try? manager.moveItem(atPath: secretTarget, toPath: secretTarget + ".before-restore-" + stamp(now))
+            do {
+                if manager.fileExists(atPath: secretTarget) {
+                    try manager.moveItem(atPath: secretTarget, toPath: unusedName(secretTarget + ".before-restore-" + stamp(now)))
+                }
+                try copyPrivately(secretSource, to: secretTarget)
+            } catch {
+                throw StartupError("The database is restored, but the maze secret could not be copied from \(secretSource) to \(secretTarget) (\(DataFolder.reason(error))). Copy it by hand, or maze room ids made before the backup will not open.")
             }
-            try copyPrivately(secretSource, to: secretTarget)
             secret = secretSource
         }
         return Report(file: target, bytes: size(of: target), seconds: Date().timeIntervalSince(started),
@@ -165,6 +188,27 @@ package enum DatabaseBackup {
             return StartupError("Could not \(what): the disk is full. Free some space, then try again.")
         }
         return StartupError("Could not \(what) (\(SQLiteProblem(error)?.reason ?? DataFolder.reason(error))). Nothing was changed.")
+    }
+
+    /// `path`, or `path-2`, `path-3`… when that is taken (two restores in the same second).
+    private static func unusedName(_ path: String) -> String {
+        var candidate = path, number = 1
+        while FileManager.default.fileExists(atPath: candidate) {
+            number += 1
+            candidate = "\(path)-\(number)"
+        }
+        return candidate
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    /// Whether `path` names one of `others` (through `..`, `.` or symbolic links).
+    private static func isSameFile(_ path: String, asAnyOf others: [String]) -> Bool {
+        let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        return others.map(resolve).contains(resolve(path))
     }
 
     private static func copyPrivately(_ source: String, to target: String) throws {
