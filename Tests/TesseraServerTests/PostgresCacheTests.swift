@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import Logging
 import PentominoKit
+import PostgresNIO
 import RouterKit
 import Testing
 @testable import TesseraStore
@@ -153,6 +154,21 @@ struct PostgresCacheTests {
             let current = Dictionary(uniqueKeysWithValues: expected.map { ($0.id, $0) })
             #expect(read.compactMap { $0 }.allSatisfy { current[$0.id] == $0 }, "round \(round): every one current")
         }
+    }
+
+    /// A row changed outside our code (an operator's psql, an older node during an upgrade) gets
+    /// a new version too, so a node with the old copy cached reads the change at once.
+    @Test func aChangeMadeInPsqlIsReadAtOnceByANodeWithTheOldCopy() async throws {
+        let nodes = try await Nodes<PlayerProgress>(listening: false)
+        _ = try await nodes.a.upsert(PlayerProgress(id: "p1")) { _ in }  // cached on A, empty
+        _ = try await nodes.b.upsert(PlayerProgress(id: "p2")) { $0.record(levelID: "2", score: 1, max: 9, solved: true, seconds: 1) }
+        let table = PlayerProgress.table
+        try await nodes.b.database.withConnection { connection in
+            _ = try await connection.query(PostgresQuery(unsafeSQL: "UPDATE \(table) SET body = (SELECT body FROM \(table) WHERE id = 'p2') WHERE id = 'p1'"),
+                                           logger: Logger(label: "psql"))
+        }
+        let read = try #require(try await nodes.a.find(id: "p1"))
+        #expect(read.levels["2"] != nil, "A read the row as psql left it, not its cached copy")
     }
 
     /// Deleted through B, gone through A at once; made again under the same id, A shows the new one.

@@ -150,6 +150,27 @@ import Testing
         let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
         #expect(try await store.find(id: "kept") != nil)
     }
+
+    @Test func aLogLeftWithoutItsDatabaseIsMovedAsideNotReplayedIntoTheRestore() async throws {
+        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
+        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
+        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
+        do {
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            try await store.insert(ClassLocks(id: "backed-up", levels: ["1"]))
+        }
+        let backup = spare + "/copy.sqlite"
+        _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
+        // Someone moved only tessera.sqlite away; a log of another database is still there.
+        try FileManager.default.removeItem(atPath: folder + "/tessera.sqlite")
+        try Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: folder + "/tessera.sqlite-wal"))
+        let report = try DatabaseBackup.restore(from: backup, dataDirectory: folder)
+        let kept = try #require(report.keptPrevious)
+        #expect(FileManager.default.fileExists(atPath: kept + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/tessera.sqlite-wal"))
+        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+        #expect(try await store.find(id: "backed-up") != nil)
+    }
 }
 
 /// Counts progress calls from the backup's thread.

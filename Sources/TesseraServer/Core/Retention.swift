@@ -62,13 +62,33 @@ struct RetentionPurge: Sendable {
 
     /// Deleted rows by kind (only kinds that lost some); `nil` when another node holds the lock.
     func round(now: Date = Date()) async throws -> [String: Int]? {
+        // The cap's counts are read afterwards whatever happened: on a node that found the lock
+        // taken, or a round that failed half-way, they would otherwise stay as they were.
+        let deleted: [String: Int]?
+        do {
+            deleted = try await purge(now: now)
+        } catch {
+            await refreshAnonymousCounts()
+            throw error
+        }
+        await refreshAnonymousCounts()
+        return deleted
+    }
+
+    /// Reads how many anonymous documents of each kind there are, for `--max-anonymous-documents`.
+    func refreshAnonymousCounts() async {
+        for kind in kinds {
+            if let count = try? await kind.count() { anonymous.set(kind.name, count) }
+        }
+    }
+
+    private func purge(now: Date) async throws -> [String: Int]? {
         try await lock.run { [self] in
             var deleted: [String: Int] = [:]
             let cutoff = now.addingTimeInterval(-options.retainIdle.seconds)
             for kind in kinds {
                 let count = try await batches { try await kind.purge(cutoff, $0) }
                 if count > 0 { deleted[kind.name] = count }
-                anonymous.set(kind.name, try await kind.count())
             }
             let sessions = try await batches { [accounts] limit in
                 try await accounts.deleteSessions(lastSeenBefore: now.addingTimeInterval(-AccountRules.sessionIdleLimit), limit: limit)

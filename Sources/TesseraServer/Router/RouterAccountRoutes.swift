@@ -39,11 +39,13 @@ extension RouterRoutes {
         guard !anonymous.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(anonymous)'") }
         // Read and emptied in one step, so two claims racing cannot both take the same runs.
         let taken = Mutex(PlayerProgress(id: anonymous))
-        _ = try await progress.update(id: anonymous) { stored in
+        let emptied = try await progress.update(id: anonymous) { stored in
             taken.withLock { $0 = stored }
             stored.levels = [:]
         }
-        let claimed = taken.withLock { $0 }
+        // The closure may have seen a cached copy first (PostgreSQL); only a write that happened
+        // says what was really taken: none when the document is gone (say, purged meanwhile).
+        let claimed = emptied == nil ? PlayerProgress(id: anonymous) : taken.withLock { $0 }
         let merged = try await progress.upsert(PlayerProgress(id: account.playerID)) { $0.merge(claimed) }
         return try JSONBody.response(ProgressJSON(merged))
     }

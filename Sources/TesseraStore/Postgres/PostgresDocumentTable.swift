@@ -31,12 +31,14 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
         try await database.migrate([PostgresMigration(name: Document.tableMigration, statements: [Self.create(Document.table)]),
                                     PostgresMigration(name: "\(Document.table)-owner-v1", statements: Self.addOwnership(Document.table)),
                                     PostgresMigration(name: Retention.migrationName(Document.table), statements: Retention.statements(for: Document.self)),
-                                    PostgresMigration(name: "\(Document.table)-version-v1", statements: Self.addVersion(Document.table))])
+                                    PostgresMigration(name: "\(Document.table)-version-v1", statements: Self.addVersion(Document.table)),
+                                    PostgresMigration(name: "\(Document.table)-version-trigger-v1", statements: Self.renewVersionOnEveryUpdate(Document.table))])
         self.database = database
         let cache = PostgresDocumentCache<Document>(capacity: cacheCapacity)
         self.cache = cache
-        // A few reads at the database at once, the rest gathered behind them (a quarter of the
-        // pool, so reads never hold every connection while writes wait).
+        // A few reads at the database at once, the rest gathered behind them: a quarter of the
+        // pool per table. Several busy tables together can still lease the whole pool (then
+        // writes wait, up to the 2 s lease limit); a budget shared by all tables would bound that.
         self.reads = PostgresReadBatcher(database: database, maxInFlight: max(1, database.maximumConnections / 4))
         database.caches.register(table: Document.table) { id in
             if let id { cache.forget(id) } else { cache.forgetAll() }
@@ -69,6 +71,19 @@ package struct PostgresDocumentTable<Document: PostgresDocument>: DocumentStore 
              PRIMARY KEY (id, key))
          """,
          "CREATE INDEX IF NOT EXISTS \(table)_listing_newest ON \(table)_listing (key, seq DESC)"]
+    }
+
+    /// A trigger that gives a row a new version on every `UPDATE`.
+    package static func renewVersionOnEveryUpdate(_ table: String) -> [String] {
+        // Whoever updates a row (an older node during an upgrade, an operator in psql), its
+        // version changes, so no node's cache can answer with the copy from before. Our own
+        // writes set a new version too; the trigger's is the one `RETURNING` reports.
+        ["""
+         CREATE OR REPLACE FUNCTION tessera_renew_version() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN NEW.version := nextval('tessera_document_version'); RETURN NEW; END $$
+         """,
+         "DROP TRIGGER IF EXISTS \(table)_renew_version ON \(table)",
+         "CREATE TRIGGER \(table)_renew_version BEFORE UPDATE ON \(table) FOR EACH ROW EXECUTE FUNCTION tessera_renew_version()"]
     }
 
     /// Each row's version, renewed on every write from one sequence for all tables, so a number

@@ -126,9 +126,10 @@ package enum DatabaseBackup {
         var kept: String?
         var moved: [(from: String, to: String)] = [] // undone, newest first, if the swap fails
         do {
-            if manager.fileExists(atPath: target) {
-                // The -wal and -shm move with it under the matching names, so the kept file
-                // opens whole, with whatever its log still held.
+            // The -wal and -shm move with it under the matching names, so the kept file opens
+            // whole, with whatever its log still held; a log left without its database moves
+            // too, or SQLite would replay it into the restored file.
+            if ["", "-wal", "-shm"].contains(where: { manager.fileExists(atPath: target + $0) }) {
                 let keep = unusedName(target + ".before-restore-" + stamp(now))
                 for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: target + suffix) {
                     try manager.moveItem(atPath: target + suffix, toPath: keep + suffix)

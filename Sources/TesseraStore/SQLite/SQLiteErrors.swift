@@ -57,7 +57,7 @@ package enum SQLiteProblem: Equatable, Sendable {
         case .ioError:
             StartupError("The disk reported an error while Tessera read \(file). Check the disk, then restore the latest backup with `tessera restore --from FILE --data-dir \(folder)` if the file is damaged.")
         case .damaged:
-            StartupError("The database file \(file) is damaged or is not a Tessera database. Restore a backup with `tessera restore --from FILE --data-dir \(folder)`, or move the file away to start with an empty one.")
+            StartupError("The database file \(file) is damaged or is not a Tessera database. Restore a backup with `tessera restore --from FILE --data-dir \(folder)`, or move it away (with its -wal and -shm files) to start with an empty one.")
         case .locked:
             StartupError("The database file \(file) stayed locked by another program for more than 5 seconds. Stop whatever else is using it, then start Tessera again.")
         }

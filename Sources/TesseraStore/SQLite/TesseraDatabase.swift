@@ -70,6 +70,6 @@ package struct TesseraDatabase: Sendable {
 
     private static func startupError(_ error: any Error, folder: String) -> StartupError {
         if let problem = SQLiteProblem(error) { return problem.startupError(folder: folder) }
-        return StartupError("Tessera cannot open its database \(folder)/tessera.sqlite (\(error)). Restore a backup with `tessera restore --from FILE --data-dir \(folder)`, or move the file away to start with an empty one.")
+        return StartupError("Tessera cannot open its database \(folder)/tessera.sqlite (\(error)). Restore a backup with `tessera restore --from FILE --data-dir \(folder)`, or move it away (with its -wal and -shm files) to start with an empty one.")
     }
 }
