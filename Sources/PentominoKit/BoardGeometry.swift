@@ -18,8 +18,6 @@ struct BoardGeometry: Sendable {
     private let bitOf: [Int]
     /// `squareOf[bit]`, for bits inside the rectangle.
     private let squareOf: [Square]
-    /// `neighbours[bit]`: the free cells sharing an edge with that cell.
-    private let neighbours: [UInt64]
     /// Symmetries of the board, identity first. Each is a permutation of bits 0..<64 (bits outside
     /// the rectangle map to themselves).
     let symmetries: [BoardSymmetry]
@@ -55,11 +53,6 @@ struct BoardGeometry: Sendable {
         self.bitOf = bitOf
         self.squareOf = squareOf
         self.freeMask = free
-        neighbours = squareOf.map { square in
-            square.neighbours.filter(shape.isFree).reduce(UInt64(0)) { mask, next in
-                mask | 1 << UInt64(bitOf[next.row * shape.cols + next.col])
-            }
-        }
         symmetries = BoardSymmetry.kinds(rows: shape.rows, cols: shape.cols).map { kind in
             var permutation = Array(0..<64)
             for (bit, square) in squareOf.enumerated() {
@@ -103,18 +96,16 @@ struct BoardGeometry: Sendable {
     /// cells. If not, no set of pentominoes can fill the rest of the board.
     func regionsDivisibleByFive(outside covered: UInt64) -> Bool {
         var unvisited = freeMask & ~covered
+        let line = UInt64(lineLength)
         while unvisited != 0 {
+            // Grown a whole ring at a time with shifts (along a line, masked so it does not wrap
+            // to the next line; across lines), until the region stops growing.
             var region = unvisited & (0 &- unvisited)
-            var frontier = region
-            while frontier != 0 {
-                var grown: UInt64 = 0
-                var rest = frontier
-                while rest != 0 {
-                    grown |= neighbours[rest.trailingZeroBitCount]
-                    rest &= rest - 1
-                }
-                frontier = grown & unvisited & ~region
-                region |= frontier
+            while true {
+                let grown = (region | (region << 1) & notFirstInLine | (region >> 1) & notLastInLine
+                             | region << line | region >> line) & unvisited
+                if grown == region { break }
+                region = grown
             }
             if region.nonzeroBitCount % 5 != 0 { return false }
             unvisited &= ~region

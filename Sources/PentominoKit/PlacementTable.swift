@@ -23,12 +23,17 @@ struct PlacementList: Sendable {
         for piece in TileShape.allCases {
             for orientation in orientations(piece) {
                 let cells = piece.gridCells(orientation)
-                // Origins run from -4 so the 5×5 grid may hang off the top or left edge.
-                for row in -4..<shape.rows {
-                    for col in -4..<shape.cols {
+                // Only origins that keep all five cells inside the rectangle (the 5×5 grid may
+                // hang off any edge), each mask built in place: this list is made at every start
+                // of `tessera-pentomino`, so its cost is part of every solve's time.
+                let rows = cells.map(\.row), cols = cells.map(\.col)
+                guard let top = rows.min(), let bottom = rows.max(), let left = cols.min(), let right = cols.max() else { continue }
+                for row in stride(from: -top, to: shape.rows - bottom, by: 1) {
+                    for col in stride(from: -left, to: shape.cols - right, by: 1) {
                         let origin = Square(row: row, col: col)
-                        guard let mask = geometry.mask(cells.map { $0 + origin }),
-                              lookup[piece.index][mask] == nil else { continue }
+                        var mask: UInt64 = 0
+                        for cell in cells { mask |= 1 << UInt64(geometry.bit(cell + origin)) }
+                        guard mask & ~geometry.freeMask == 0, lookup[piece.index][mask] == nil else { continue }
                         // A piece that walls off a pocket of, say, 3 cells can never be part of
                         // a solution, whatever else is on the board: the pocket cannot be filled.
                         // Dropping it here costs nothing during the search.
@@ -79,22 +84,42 @@ final class SearchTable: @unchecked Sendable {
     let notLastInLine: UInt64
 
     /// A table of the list's placements that pass `keep`.
+    ///
+    /// Built at every start of `tessera-pentomino`, so it is written straight into its buffers:
+    /// the kept entries sorted by (lowest cell, piece) with a counting sort, then each bucket
+    /// filled in order. A bucket can hold an entry at most once per pattern, which bounds the
+    /// buffers; pages never written are never touched.
     init(_ list: PlacementList, keep: (PlacementList.Entry) -> Bool = { _ in true }) {
         let line = list.geometry.lineLength
         lineLength = UInt64(line)
         notFirstInLine = list.geometry.notFirstInLine
         notLastInLine = list.geometry.notLastInLine
-        let entryMasks = list.entries.map(\.mask)
-        var byCell = Array(repeating: [Int32](), count: Self.cellSlots * Self.pieceCount)
-        for (index, entry) in list.entries.enumerated() where keep(entry) {
-            byCell[entry.mask.trailingZeroBitCount * Self.pieceCount + entry.piece].append(Int32(index))
+        let entries = list.entries
+        let groups = Self.cellSlots * Self.pieceCount
+        // Counting sort of the kept entries by group (lowest cell, piece).
+        var groupStart = [Int](repeating: 0, count: groups + 1)
+        var kept: [Int32] = []
+        kept.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() where keep(entry) {
+            kept.append(Int32(index))
+            groupStart[entry.mask.trailingZeroBitCount * Self.pieceCount + entry.piece + 1] += 1
         }
+        for group in 0..<groups { groupStart[group + 1] += groupStart[group] }
+        var next = groupStart
+        var sorted = [Int32](repeating: 0, count: kept.count)
+        for index in kept {
+            let entry = entries[Int(index)]
+            let group = entry.mask.trailingZeroBitCount * Self.pieceCount + entry.piece
+            sorted[next[group]] = index
+            next[group] += 1
+        }
+
         let slots = Self.cellSlots * Self.patternCount * Self.pieceCount
         offsets = .allocate(capacity: slots + 1)
-        var chosenMasks: [UInt64] = []
-        var chosenEntries: [Int32] = []
-        chosenMasks.reserveCapacity(list.entries.count * 24)
-        chosenEntries.reserveCapacity(list.entries.count * 24)
+        let capacity = max(kept.count * Self.patternCount, 1)
+        masks = .allocate(capacity: capacity)
+        entryIndices = .allocate(capacity: capacity)
+        var count = 0
         // The cells a pattern stands for, from the six nearby offsets (cells past bit 63 left out).
         let nearby = [1, 2, line - 1, line, line + 1, 2 * line]
         for cell in 0..<Self.cellSlots {
@@ -104,21 +129,20 @@ final class SearchTable: @unchecked Sendable {
                     covered |= 1 << UInt64(cell + offset)
                 }
                 for piece in 0..<Self.pieceCount {
-                    offsets[(cell * Self.patternCount + pattern) * Self.pieceCount + piece] = Int32(chosenMasks.count)
-                    for index in byCell[cell * Self.pieceCount + piece] where entryMasks[Int(index)] & covered == 0 {
-                        chosenMasks.append(entryMasks[Int(index)])
-                        chosenEntries.append(index)
+                    offsets[(cell * Self.patternCount + pattern) * Self.pieceCount + piece] = Int32(count)
+                    let group = cell * Self.pieceCount + piece
+                    for position in groupStart[group]..<groupStart[group + 1] {
+                        let index = sorted[position]
+                        let mask = entries[Int(index)].mask
+                        guard mask & covered == 0 else { continue }
+                        masks[count] = mask
+                        entryIndices[count] = index
+                        count += 1
                     }
                 }
             }
         }
-        offsets[slots] = Int32(chosenMasks.count)
-        masks = .allocate(capacity: max(chosenMasks.count, 1))
-        entryIndices = .allocate(capacity: max(chosenMasks.count, 1))
-        for (index, mask) in chosenMasks.enumerated() {
-            masks[index] = mask
-            entryIndices[index] = chosenEntries[index]
-        }
+        offsets[slots] = Int32(count)
     }
 
     deinit {
