@@ -11,6 +11,13 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("tessera-backup-\(UUID().uuidString)").path
     }
 
+    /// Opens `folder`'s database (made if new), writes one document and closes it again, as a
+    /// server that stored something and stopped.
+    static func store(_ id: String, levels: [String], in folder: String) async throws {
+        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+        try await store.insert(ClassLocks(id: id, levels: levels))
+    }
+
     @Test func aBackupTakenWhileWritingRestoresEverythingWrittenBeforeIt() async throws {
         let (source, target, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory(), Self.temporaryDirectory())
         try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
@@ -55,16 +62,10 @@ import Testing
         let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
         try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
         defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
-        do {
-            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-            try await store.insert(ClassLocks(id: "old", levels: ["1"]))
-        }
+        try await Self.store("old", levels: ["1"], in: folder)
         let backup = spare + "/old.sqlite"
         _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
-        do {
-            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-            try await store.insert(ClassLocks(id: "new", levels: ["2"]))
-        }
+        try await Self.store("new", levels: ["2"], in: folder)
 
         let text = spare + "/notes.txt"
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
@@ -100,10 +101,7 @@ import Testing
         let backups = spare + "/backups"
         try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: true)
         defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
-        do {
-            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-            try await store.insert(ClassLocks(id: "first", levels: ["1"]))
-        }
+        try await Self.store("first", levels: ["1"], in: folder)
         let older = backups + "/monday.sqlite"
         _ = try DatabaseBackup.backup(dataDirectory: folder, to: older, overwrite: false)
 
@@ -119,10 +117,7 @@ import Testing
         }
         #expect(atItself.description.contains("is the database being backed up"))
 
-        do {
-            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-            try await store.insert(ClassLocks(id: "second", levels: ["2"]))
-        }
+        try await Self.store("second", levels: ["2"], in: folder)
         _ = try DatabaseBackup.backup(dataDirectory: folder, to: older, overwrite: true)
         let restoredInto = spare + "/restored"
         _ = try DatabaseBackup.restore(from: older, dataDirectory: restoredInto)
@@ -136,10 +131,7 @@ import Testing
         let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
         try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
         defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
-        do {
-            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-            try await store.insert(ClassLocks(id: "kept", levels: ["1"]))
-        }
+        try await Self.store("kept", levels: ["1"], in: folder)
         let backup = spare + "/copy.sqlite"
         _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
         let moment = Date(timeIntervalSince1970: 0)
@@ -155,10 +147,7 @@ import Testing
         let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
         try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
         defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
-        do {
-            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-            try await store.insert(ClassLocks(id: "backed-up", levels: ["1"]))
-        }
+        try await Self.store("backed-up", levels: ["1"], in: folder)
         let backup = spare + "/copy.sqlite"
         _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
         // Someone moved only tessera.sqlite away; a log of another database is still there.
