@@ -46,7 +46,8 @@ def server():
     # read afterwards (which requests were refused, and when).
     keep = os.environ.get("TESSERA_E2E_SERVER_LOG")
     if keep:
-        shutil.copyfile(os.path.join(data_dir, "server.log"), keep)
+        worker = os.environ.get("PYTEST_XDIST_WORKER")  # one shared server per worker (pytest -n)
+        shutil.copyfile(os.path.join(data_dir, "server.log"), f"{keep}.{worker}" if worker else keep)
     shutil.rmtree(data_dir, ignore_errors=True)
 
 
