@@ -19,9 +19,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from conftest import watch_errors
+from test_router import solve_before
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOLUTIONS = os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions")
 FAILING = ("serious", "critical")
 AXE = Axe()
 SHOWN_NODES = 6  # explained in full; the rest by name only (a 60-square board is one finding)
@@ -67,23 +67,6 @@ def check(page, state):
 def assert_clean(*reports):
     reports = [report for report in reports if report]
     assert not reports, "serious or critical accessibility problems\n" + "\n".join(reports)
-
-
-def solve_before(page, player, level_id):
-    """Posts the reference solution of every level before `level_id` for `player` (see test_router.py)."""
-    episodes = page.request.get("/api/router/episodes").json()["episodes"]
-    for level in [level["id"] for episode in episodes for level in episode["levels"]]:
-        if level == level_id:
-            return
-        json_path = os.path.join(SOLUTIONS, f"{level}.json")
-        if os.path.exists(json_path):
-            with open(json_path) as handle:
-                program = json.load(handle)
-        else:
-            with open(os.path.join(SOLUTIONS, f"{level}.py")) as handle:
-                program = {"python": handle.read()}
-        response = page.request.post(f"/api/router/levels/{level}/runs", data={"program": program, "player": player, "seconds": 2.5})
-        assert response.ok, response.text()
 
 
 # ---- tests -------------------------------------------------------------------------------------

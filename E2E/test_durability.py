@@ -7,7 +7,6 @@ reply), so a game may hold one more move than was acknowledged, never fewer — 
 must be exactly the start of the sequence the client played (no torn or reordered writes)."""
 import http.client
 import json
-import os
 import shutil
 import signal
 import tempfile

@@ -41,19 +41,19 @@ def level_order(page):
     return [level["id"] for episode in episodes for level in episode["levels"]]
 
 
+def reference_program(level_id):
+    """A level's reference solution as a run request's `program` takes it: {"blocks": …}, or
+    {"python": "…"} for a Python level (scripts/router_levels.py writes them from scripts/levels)."""
+    with open(os.path.join(SOLUTIONS, f"{level_id}.json")) as handle:
+        return json.load(handle)
+
+
 def solve_before(page, player, level_id):
     """Posts the reference solution of every level before `level_id` for `player`."""
     for level in level_order(page):
         if level == level_id:
             return
-        json_path, py_path = os.path.join(SOLUTIONS, f"{level}.json"), os.path.join(SOLUTIONS, f"{level}.py")
-        if os.path.exists(json_path):
-            with open(json_path) as handle:
-                program = json.load(handle)
-        else:
-            with open(py_path) as handle:
-                program = {"python": handle.read()}
-        response = page.request.post(f"/api/router/levels/{level}/runs", data={"program": program, "player": player, "seconds": 2.5})
+        response = page.request.post(f"/api/router/levels/{level}/runs", data={"program": reference_program(level), "player": player, "seconds": 2.5})
         assert response.ok, response.text()
         assert response.json()["outcome"]["success"], (level, response.json()["outcome"])
 
@@ -193,8 +193,7 @@ def test_a_python_solution_finishes_level_51_and_errors_mark_their_line(page):
     expect(page.get_by_test_id("message")).to_contain_text("Line")
     expect(page.get_by_test_id("error-line")).to_have_count(1)
 
-    with open(os.path.join(SOLUTIONS, "51.py")) as handle:
-        code.fill(handle.read())
+    code.fill(reference_program(51)["python"])
     expect(page.get_by_test_id("error-line")).to_have_count(0)
     # Full marks, whatever the level counts: Python-only levels score the route alone (no algorithm score).
     play_to_full_marks(page, re.compile(r"^(\d+)/\1$"))

@@ -4,29 +4,18 @@ is solved at full marks by its reference program through the live API, and a Pyt
 opened straight from a link by a new visitor runs a typed program and shows what it printed.
 Needs the binary rebuilt after scripts/router_levels.py (the levels are bundled in RouterKit)."""
 import json
-import os
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from test_router import SOLUTIONS, new_player, open_router, play_and_wait, watch_errors
+from test_router import new_player, open_router, play_and_wait, reference_program, watch_errors
 
 NEW_EPISODES = {11: ("Numbers and variables", 57, 8), 12: ("Counting with while", 65, 10),
                 13: ("Choosing inside a loop", 75, 10), 14: ("Loops that stop by themselves", 85, 10)}
 # Episodes 15–17 (for loops, functions with parameters, lists): checked by number and size only.
 LATER_EPISODES = {15: (95, 10), 16: (105, 10), 17: (115, 10)}
 SIZES = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
-
-
-def reference_program(level_id):
-    """A level's reference solution as the run API takes it: blocks, or Python text."""
-    python = os.path.join(SOLUTIONS, f"{level_id}.py")
-    if os.path.exists(python):
-        with open(python) as handle:
-            return {"python": handle.read()}
-    with open(os.path.join(SOLUTIONS, f"{level_id}.json")) as handle:
-        return json.load(handle)
 
 
 def test_the_new_episodes_are_listed_in_order_with_their_levels(page):
@@ -66,8 +55,7 @@ def test_level_80_opened_from_a_link_runs_typed_python_and_shows_its_prints(brow
         open_router(page, new_player(), "/router/#level=80")
         expect(page.get_by_test_id("level-title")).to_contain_text("Lights and corners")
         expect(page.get_by_test_id("python-tab")).to_be_visible()
-        with open(os.path.join(SOLUTIONS, "80.py")) as handle:
-            page.get_by_test_id("python-code").fill(handle.read())
+        page.get_by_test_id("python-code").fill(reference_program(80)["python"])
         play_and_wait(page)
         expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
         expect(page.get_by_test_id("total-score")).to_have_text(re.compile(r"^(\d+)/\1$"))
@@ -87,8 +75,7 @@ def test_a_den_level_is_solved_by_typing_functions_with_a_parameter_a_list_and_p
     problems = watch_errors(page)
     try:
         open_router(page, new_player(), "/router/#level=124")
-        with open(os.path.join(SOLUTIONS, "124.py")) as handle:
-            program = handle.read()
+        program = reference_program(124)["python"]
         assert "def drive(n):" in program and "turns.append(" in program and "print(" in program
         code = page.get_by_test_id("python-code")
         code.fill(program)

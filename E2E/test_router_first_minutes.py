@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_router import SOLUTIONS, add, new_player, open_router, play_and_wait, watch_errors
+from test_router import add, new_player, open_router, play_and_wait, reference_program, watch_errors
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
 
 SHOTS = "/tmp/shots-router-page"
@@ -182,14 +182,9 @@ def test_the_python_badge_leaves_the_level_names_readable(browser, server, size)
 
 
 # ---- 4b: the end of an episode, and of the game -------------------------------------------------
-def reference(level_id):
-    with open(os.path.join(SOLUTIONS, f"{level_id}.json")) as handle:
-        return json.load(handle)
-
-
 def test_the_last_level_of_an_episode_says_it_is_done_and_offers_all_levels(page, problems):
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-    open_level_with(page, new_player(), "6", reference("6"))
+    open_level_with(page, new_player(), "6", reference_program("6"))
     play_and_wait(page)
     expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
     expect(page.get_by_test_id("result-finish")).to_contain_text("last level of Episode 1")
@@ -211,8 +206,7 @@ def test_the_last_level_says_the_game_is_finished_and_offers_all_levels(page, pr
     order = [level["id"] for episode in page.request.get("/api/router/episodes").json()["episodes"] for level in episode["levels"]]
     last = order[-1]
     open_level_with(page, new_player(), last)
-    with open(os.path.join(SOLUTIONS, f"{last}.py")) as handle:
-        page.get_by_test_id("python-code").fill(handle.read())
+    page.get_by_test_id("python-code").fill(reference_program(last)["python"])
     play_and_wait(page)
     expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
     expect(page.get_by_test_id("result-finish")).to_contain_text("finished every episode")

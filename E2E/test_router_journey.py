@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_router import ROOT, SOLUTIONS, add, new_player, open_router, play_and_wait, watch_errors
+from test_router import ROOT, add, new_player, open_router, play_and_wait, reference_program, watch_errors
 
 SHOTS = "/tmp/shots-journey"
 DESKTOP, TABLET, PHONE = (1280, 860), (1024, 768), (390, 844)
@@ -28,11 +28,6 @@ def late_level():
 
 def level_json(level_id):
     with open(os.path.join(LEVELS, f"{level_id}.json")) as handle:
-        return json.load(handle)
-
-
-def reference(level_id):
-    with open(os.path.join(SOLUTIONS, f"{level_id}.json")) as handle:
         return json.load(handle)
 
 
@@ -58,7 +53,7 @@ def open_level(page, level_id, program=None, player=None):
 
 
 def post_solution(page, player, level_id):
-    response = page.request.post(f"/api/router/levels/{level_id}/runs", data={"program": reference(level_id), "player": player, "seconds": 3})
+    response = page.request.post(f"/api/router/levels/{level_id}/runs", data={"program": reference_program(level_id), "player": player, "seconds": 3})
     assert response.ok and response.json()["outcome"]["success"], response.text()
 
 
@@ -150,7 +145,7 @@ def test_the_hint_is_offered_after_two_failed_runs_and_counts_start_again_on_ano
 
 def test_previous_level_sits_beside_next_level(page, problems):
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-    open_level(page, "5", reference("5"))
+    open_level(page, "5", reference_program("5"))
     expect(page.get_by_test_id("nav-prev")).to_have_attribute("href", "#level=4")
     expect(page.get_by_test_id("nav-next")).to_have_attribute("href", "#level=6")
     play_and_wait(page)
@@ -179,7 +174,7 @@ def test_finishing_episode_one_shows_its_card_and_leads_to_episode_two(browser, 
     episodes = page.request.get("/api/router/episodes").json()["episodes"]
     one, two = episodes[0], episodes[1]
     last = one["levels"][-1]["id"]
-    open_level(page, last, reference(last))
+    open_level(page, last, reference_program(last))
     play_and_wait(page)
     card = page.get_by_test_id("episode-card")
     expect(card).to_be_visible()
@@ -206,7 +201,7 @@ def test_a_success_with_blocks_suggests_python_where_the_level_has_it(page, prob
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     level = next(str(n) for n in range(1, 200) if os.path.exists(os.path.join(LEVELS, f"{n}.json"))
                  and level_json(n)["blocklyEnabled"] and level_json(n)["pythonViewEnabled"])
-    open_level(page, level, reference(level))
+    open_level(page, level, reference_program(level))
     play_and_wait(page)
     expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
     nudge = page.get_by_test_id("try-python")
@@ -248,7 +243,7 @@ def test_the_vehicle_picker_changes_the_art_and_is_remembered(browser, server):
         context = context_for(browser, server, size)
         page = context.new_page()
         problems = watch_errors(page)
-        open_level(page, "4", reference("4"))
+        open_level(page, "4", reference_program("4"))
         van = page.get_by_test_id("map").locator("[data-testid=van]")
         expect(van).to_have_attribute("data-character", "van")
         picker = page.get_by_test_id("vehicle-picker")
@@ -350,7 +345,7 @@ def test_the_journey_parts_have_no_serious_accessibility_problems(page, problems
     page.get_by_test_id("show-hint").click()
     hint = check(page, "journey: crash, smoke, the hint offered and shown")
     page.goto("/")
-    open_level(page, "6", reference("6"), player=player)
+    open_level(page, "6", reference_program("6"), player=player)
     play_and_wait(page)
     expect(page.get_by_test_id("episode-card")).to_be_visible()
     card = check(page, "journey: end-of-episode card")

@@ -6,27 +6,16 @@ even by the level's address); unlocked, the pupil plays again.
 A signed-in teacher gets a "Teacher's dashboard" link on Rapid Router.
 
 The classroom tests' own server (sign-in failures are counted per address; see test_classroom)."""
-import json
-import os
 
 from playwright.sync_api import expect
 
 from conftest import watch_errors
 from test_classroom import add_pupils, classroom_server, make_class, open_page, sign_up  # noqa: F401 (fixtures)
 from test_classroom_progress import sign_in_on_router
-from test_router import SOLUTIONS, new_player, open_router, play_to_full_marks
+from test_router import new_player, open_router, reference_program
 from test_teacher_dashboard import open_dashboard, shot
 
 MESSAGE = "Your teacher has locked"
-
-
-def reference_program(level):
-    json_path, py_path = os.path.join(SOLUTIONS, f"{level}.json"), os.path.join(SOLUTIONS, f"{level}.py")
-    if os.path.exists(json_path):
-        with open(json_path) as handle:
-            return json.load(handle)
-    with open(py_path) as handle:
-        return {"python": handle.read()}
 
 
 def run(page, level, player=None):

@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from conftest import watch_errors
-from test_router import SOLUTIONS, play_and_wait, solve_before
+from test_router import play_and_wait, reference_program, solve_before
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHOTS = "/tmp/shots-python-page"
@@ -260,8 +260,7 @@ def test_the_console_shows_what_the_program_printed_and_empties_at_each_run(brow
     note = page.get_by_test_id("console-note")
     expect(lines).to_have_attribute("aria-live", "polite")
     expect(note).to_contain_text("print")
-    with open(os.path.join(SOLUTIONS, "51.py")) as handle:
-        code.fill(handle.read())
+    code.fill(reference_program(51)["python"])
     printed = ["Off we go!", "3", "", "A very long line that a phone has to wrap so that nobody needs to scroll sideways to read it"]
     with_output(page, printed)
     play_and_wait(page)
@@ -346,8 +345,7 @@ def test_a_real_run_prints_into_the_console(browser, server, player):
     context = context_for(browser, server, DESKTOP)
     page = context.new_page()
     # Asked with a program any server runs: only a server whose answers carry no "output" at all is skipped.
-    with open(os.path.join(SOLUTIONS, "51.py")) as handle:
-        answer = page.request.post("/api/router/levels/51/runs", data={"program": {"python": handle.read()}, "player": player, "seconds": 3})
+    answer = page.request.post("/api/router/levels/51/runs", data={"program": reference_program(51), "player": player, "seconds": 3})
     assert answer.ok, answer.text()
     if "output" not in answer.json():
         pytest.skip("the server's run answer has no \"output\" yet (the interpreter with print is another change)")

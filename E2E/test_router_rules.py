@@ -10,11 +10,10 @@ import os
 from playwright.sync_api import expect
 
 from conftest import watch_errors
-from test_router import new_player, open_router
+from test_router import new_player, open_router, reference_program
 from test_router_designer import mouse_drag, open_designer, tap_with_mouse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOLUTIONS = os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions")
 SHOTS = "/tmp/shots-router-rules"
 SIZES = {"desktop": (1280, 860, False), "tablet": (1024, 768, True), "phone": (390, 844, True)}
 
@@ -145,9 +144,7 @@ def test_a_solved_level_shows_routerkits_stars(browser, server):
         page = context.new_page()
         errors = watch_errors(page)
         if size == "desktop":
-            with open(os.path.join(SOLUTIONS, "1.json")) as handle:
-                program = json.load(handle)
-            answer = page.request.post("/api/router/levels/1/runs", data={"program": program, "player": player, "seconds": 2})
+            answer = page.request.post("/api/router/levels/1/runs", data={"program": reference_program(1), "player": player, "seconds": 2})
             assert answer.ok and answer.json()["score"]["total"] == answer.json()["score"]["max"]
             progress = page.request.get(f"/api/router/players/{player}/progress").json()
             assert progress["levels"]["1"]["stars"] == 3

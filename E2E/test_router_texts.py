@@ -2,7 +2,6 @@
 reference solution, a failed run says where the van went wrong in the map's terms (moves and
 squares, never coordinates like "(4, 3)"), and a Python level's mistakes speak Python.
 The level texts and run messages live in RouterKit, so these need the rebuilt binary."""
-import json
 import os
 import re
 import subprocess
@@ -11,7 +10,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from test_router import ROOT, SOLUTIONS, add, play_and_wait, watch_errors
+from test_router import ROOT, add, play_and_wait, reference_program, watch_errors
 from test_router import open_unlocked as router_open_unlocked
 
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
@@ -34,8 +33,7 @@ def test_level_one_lesson_says_the_count_its_map_and_solution_use(page, problems
     level = page.request.get("/api/router/levels/1").json()
     assert len(level["road"]) - 2 == count
     # The reference solution drives exactly that many 'Move forwards'.
-    with open(os.path.join(SOLUTIONS, "1.json")) as handle:
-        solution = json.load(handle)["blocks"]
+    solution = reference_program(1)["blocks"]
     assert [block["type"] for block in solution] == ["move_forwards"] * count
 
     # The hint names the button the page really has.
@@ -103,8 +101,7 @@ def test_an_empty_while_loop_on_a_python_level_speaks_python(page, problems):
 
 def test_step_mode_on_a_python_level_speaks_of_lines_not_blocks(page, problems):
     open_unlocked(page, "51")
-    with open(os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions", "51.py")) as handle:
-        page.get_by_test_id("python-code").fill(handle.read())
+    page.get_by_test_id("python-code").fill(reference_program(51)["python"])
     page.get_by_test_id("step").click()
     expect(page.get_by_test_id("message")).to_contain_text("Step by step: watch the highlighted line.")
     page.get_by_test_id("stop").click()

@@ -18,7 +18,6 @@ it runs.
 Exits 1 if /health's p99 is 50 ms or more, or if anything was kept or lost that should not be.
 Loopback only; bounded in time; always stops the servers it started.
 """
-import json
 import os
 import re
 import shutil

@@ -12,11 +12,11 @@ sentence against the level. A lesson that says "two squares" while the solution 
 the kind of mistake this is for; the automatic checks catch only the mechanical ones (a button or
 block named differently from the page, a quoted block name that does not exist).
 
-The texts themselves are written in scripts/router_level_specs*.py (run scripts/router_levels.py
-after changing them). Their Spanish words are in Sources/RouterKit/Levels/texts/es.json (written by
+The texts themselves are written in the episode files in scripts/levels (run
+scripts/router_levels.py after changing them). Their Spanish words are in Sources/RouterKit/Levels/texts/es.json (written by
 hand, not generated): --check also requires a Spanish name, lesson and hint for every level and a
 name and summary for every episode, blocks quoted «…» as the Spanish page labels them
-(messages/es.js), buttons named as the Spanish page names them, and every number the English says.
+(messages/es.json), buttons named as the Spanish page names them, and every number the English says.
 """
 
 from __future__ import annotations
@@ -52,18 +52,18 @@ def page_buttons() -> dict[str, str]:
     return buttons
 
 
+def page_messages(language: str) -> dict:
+    """The page's words in a language: messages/<language>.json, the JSON module i18n.js imports."""
+    with open(os.path.join(PAGE, "messages", f"{language}.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
 def english_messages() -> dict:
-    """The page's English words: the object in messages/en.js (plain JSON after `export default`)."""
-    with open(os.path.join(PAGE, "messages", "en.js"), encoding="utf-8") as f:
-        text = f.read()
-    return json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+    return page_messages("en")
 
 
 def spanish_messages() -> dict:
-    """The page's Spanish words (messages/es.js), read like the English ones."""
-    with open(os.path.join(PAGE, "messages", "es.js"), encoding="utf-8") as f:
-        text = f.read()
-    return json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+    return page_messages("es")
 
 
 SPANISH_TEXTS = os.path.join(ROOT, "Sources", "RouterKit", "Levels", "texts", "es.json")
@@ -137,12 +137,12 @@ def spanish_file_problems(specs, episodes, texts: dict) -> list[str]:
 
 
 def page_block_labels() -> dict[str, str]:
-    """Block type → its label on the page in English (messages/en.js's blocks.label, which block-labels.js reads)."""
+    """Block type → its label on the page in English (messages/en.json's blocks.label, which block-labels.js reads)."""
     return dict(english_messages()["blocks"]["label"])
 
 
 def block_buttons() -> set[str]:
-    """The small buttons on the blocks themselves ("+ else if", "+ else"), from messages/en.js's blocks.parts."""
+    """The small buttons on the blocks themselves ("+ else if", "+ else"), from messages/en.json's blocks.parts."""
     parts = english_messages()["blocks"]["parts"]
     return {value for value in parts.values() if isinstance(value, str) and value.startswith("+ ")}
 
@@ -257,12 +257,13 @@ def _procedure_names(spec) -> set[str]:
 
 
 def solution_file(spec) -> str:
-    for ext in ("py", "json"):
-        path = os.path.join(rl.SOLUTIONS_DIR, f"{spec.id}.{ext}")
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                return f.read().strip()
-    return "(missing)"
+    """The written reference solution: a Python level's program as text, blocks as their JSON."""
+    path = os.path.join(rl.SOLUTIONS_DIR, f"{spec.id}.json")
+    if not os.path.exists(path):
+        return "(missing)"
+    with open(path, encoding="utf-8") as f:
+        text = f.read().strip()
+    return json.loads(text).get("python", text).strip()
 
 
 def main(argv) -> int:

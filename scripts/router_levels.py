@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Authoring tool for Tessera's own Rapid Router levels.
 
-The levels live in the spec modules (the source of truth; SPEC_MODULES below): episodes 1–10 in
-router_level_specs.py, 11 in router_level_specs_numbers.py, the Python Den in
-router_level_specs_den1.py and _den2.py (one router_den_*.py module per episode). Each level is a
-small ASCII map (router_map_draw.py can draw one from a drive) plus its texts, toolbox and
-reference solution in the nested program form of router_program.py, or a hand-written Python
-program (counted as the engine counts it by router_python_mirror.py). Running this script
+The levels live in scripts/levels, one TOML file per episode (the source of truth): its number,
+name and summary, then a [[level]] table per level with its id, texts, theme, an ASCII map
+(router_map_draw.py can draw one from a drive), toolbox extras and limits, lights, and its
+reference solution: `solution`, a Python literal in the nested program form of router_program.py,
+and/or `python_solution`, a hand-written Python program (counted as the engine counts it by
+router_python_mirror.py). A key left out takes the default of `Spec` below. Running this script
 
     python3 scripts/router_levels.py            # check every level and write the files
     python3 scripts/router_levels.py --check    # check only (exit 1 on a problem)
@@ -14,11 +14,12 @@ program (counted as the engine counts it by router_python_mirror.py). Running th
 
 turns every map into our JSON level format (`Sources/RouterKit/Levels/<id>.json`, with the road
 graph's connections symmetric and `road[0]` the depot), writes `episodes.json`, and writes each
-reference solution (`Tests/RouterKitTests/Solutions/<id>.json` in our JSON block format, or
-`<id>.py` for Python levels). Before writing it runs every solution through a small simulator
-(router_sim.py) of the rules in shared/reference/rapid-router.md §4 and §5 and insists on a delivery at full marks
-(shortest route, block count = the model solution). The Swift test `LevelSolutionTests` then runs
-the same solutions through the real engine.
+reference solution as `Tests/RouterKitTests/Solutions/<id>.json`: the `program` object a run request
+sends, `{"blocks": …}` in our JSON block format or `{"python": "…"}` for Python levels. Before
+writing it runs every solution through a small simulator (router_sim.py) of the rules in
+shared/reference/rapid-router.md §4 and §5 and insists on a delivery at full marks (shortest route,
+block count = the model solution). The Swift test `LevelSolutionTests` then runs the same solutions
+through the real engine.
 
 Map format: 15 lines of up to 19 characters, north at the top. Even lines are the tile rows
 y = 7 … 0, odd lines the vertical links between two rows. In a tile row, even columns are the
@@ -30,21 +31,22 @@ Links: '-' joins two tiles side by side, '|' joins a tile with the one below it.
 
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import os
 import sys
+import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-# The program form and the simulator live beside this file; their names are re-exported here
-# (the level specs and router_level_texts.py read them as router_levels.<name>).
-from router_program import (ACTIONS, CONDITION_BLOCKS, TOOLBOX_ORDER, BlockWriter, count_blocks,  # noqa: E402,F401
-                            count_condition, program_blocks, python_condition, python_source, pythonize,
-                            split_program, used_blocks)
+# The program form and the simulator live beside this file; router_level_texts.py reads some of
+# their names as router_levels.<name>.
+from router_program import (ACTIONS, TOOLBOX_ORDER, BlockWriter, program_blocks,  # noqa: E402,F401
+                            python_source, pythonize, split_program, used_blocks)
 from router_python_mirror import MirrorError, mirror  # noqa: E402
-from router_sim import HEADINGS, LEFT, RIGHT, Sim, Stop, run_python  # noqa: E402,F401
+from router_sim import HEADINGS, Sim, run_python  # noqa: E402,F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS_DIR = os.path.join(ROOT, "Sources", "RouterKit", "Levels")
@@ -80,7 +82,7 @@ class Spec:
     character: str = "van"
     # A hand-written reference program for a Python level (real Python: print, lists, def with
     # parameters…). It is run here by CPython against the same simulator (router_sim.run_python)
-    # and written to Solutions/<id>.py instead of the Python generated from `solution`. Its
+    # and written to Solutions/<id>.json instead of the Python generated from `solution`. Its
     # blocks are counted as the engine counts that very file (router_python_mirror.py): that
     # count is the model solution and its blocks the toolbox. `solution`, if given too, must
     # also deliver on the shortest route.
@@ -349,22 +351,32 @@ def write_json(path, value):
 
 # The level specs, in playing order: the first module holds episodes 1–10; each later module (if
 # present) adds episodes with ids from its own FIRST_ID, so several authors can work at once.
-SPEC_MODULES = ["router_level_specs", "router_level_specs_numbers", "router_level_specs_den1",
-                "router_level_specs_den2"]
+LEVELS_SOURCE = os.path.join(ROOT, "scripts", "levels")
+
+
+def spec_from_table(number: int, table: dict) -> Spec:
+    """A level as an episode file writes it: the program in the nested form is a Python literal
+    (tuples, lists and a dict of procedures, read with ast.literal_eval), a light is
+    [[x, y], heading, colour, start, red, green]; everything left out takes Spec's default."""
+    fields = dict(table)
+    fields["id"] = str(fields["id"])
+    if "solution" in fields:
+        fields["solution"] = ast.literal_eval(fields["solution"])
+    if "lights" in fields:
+        fields["lights"] = [(tuple(at), *rest) for at, *rest in fields["lights"]]
+    return Spec(episode=number, **fields)
 
 
 def load_specs():
-    import importlib
+    """Every episode file in scripts/levels, in episode order: [(number, name, summary)], [Spec]."""
     episodes, levels = [], []
-    for name in SPEC_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name == name:
-                continue
-            raise
-        episodes += module.EPISODES
-        levels += module.LEVELS
+    for name in sorted(os.listdir(LEVELS_SOURCE)):
+        if not name.endswith(".toml"):
+            continue
+        with open(os.path.join(LEVELS_SOURCE, name), "rb") as file:
+            episode = tomllib.load(file)
+        episodes.append((episode["number"], episode["name"], episode["summary"]))
+        levels += [spec_from_table(episode["number"], table) for table in episode.get("level", [])]
     return episodes, levels
 
 
@@ -408,11 +420,10 @@ def main(argv):
     os.makedirs(SOLUTIONS_DIR, exist_ok=True)
     for spec, level in zip(LEVELS, levels):
         write_json(os.path.join(LEVELS_DIR, f"{spec.id}.json"), level)
-        if spec.python:
-            with open(os.path.join(SOLUTIONS_DIR, f"{spec.id}.py"), "w", encoding="utf-8") as f:
-                f.write(spec.python_solution or python_source(spec.solution))
-        else:
-            write_json(os.path.join(SOLUTIONS_DIR, f"{spec.id}.json"), BlockWriter().program(spec.solution))
+        # The reference solution as a run request's `program` sends it: Python text or blocks.
+        program = ({"python": spec.python_solution or python_source(spec.solution)} if spec.python
+                   else BlockWriter().program(spec.solution))
+        write_json(os.path.join(SOLUTIONS_DIR, f"{spec.id}.json"), program)
     # An episode whose levels are still being written is left out until it has some.
     episodes = [{"number": number, "name": name, "summary": summary, "levelIDs": episode_ids[number]}
                 for number, name, summary in EPISODES if number in episode_ids]

@@ -3,6 +3,11 @@ so a spiral or a staircase is written as the drive it is ("E3 N2 W1") instead of
 
     draw([walk((0, 1), "E3 N2")], houses=[(3, 3)], decor={(5, 5): "T"})
 
+From the shell, to paste into an episode file in scripts/levels:
+
+    python3 scripts/router_map_draw.py "0,7 E6 S5 W4 N2" "3,2 S2" --scenery 75
+    python3 scripts/router_map_draw.py --python program.py --depot 0,3 --heading E --scenery 12
+
 The first road's first square is the depot. Every later road is a side road (it may start on a
 square of an earlier one). A house may be on a road's end or in its middle.
 """
@@ -113,3 +118,44 @@ def trace_python(depot, heading: str, source: str, houses=()) -> list[tuple[int,
     if not ok and not reason.startswith("not delivered"):
         raise ValueError(f"the program can't be traced: {reason}")
     return sim.visited
+
+
+def main(argv) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(description="Print a level map drawn from drives, to paste into scripts/levels.")
+    parser.add_argument("roads", nargs="*", help='a road as "x,y MOVES", e.g. "0,7 E6 S5"; the first starts at the depot')
+    parser.add_argument("--python", help="a Python program whose drive on an open field is the first road")
+    parser.add_argument("--depot", default="0,0", help="where the program starts (with --python)")
+    parser.add_argument("--heading", default="E", choices=list(STEPS), help="where the van faces (with --python)")
+    parser.add_argument("--house", action="append", default=[], help="x,y of a house (default: the first road's end)")
+    parser.add_argument("--scenery", type=int, default=0, help="a seed for trees, bushes and a pond off the road")
+    args = parser.parse_args(argv)
+
+    def square(text):
+        x, y = (int(v) for v in text.split(","))
+        return x, y
+
+    try:
+        roads = []
+        houses = [square(h) for h in args.house]
+        if args.python:
+            with open(args.python, encoding="utf-8") as file:
+                roads.append(trace_python(square(args.depot), args.heading, file.read(), houses))
+        for road in args.roads:
+            start, _, moves = road.partition(" ")
+            roads.append(walk(square(start), moves))
+        if not roads:
+            parser.error("give at least one road or --python")
+        print(draw(roads, houses=houses or [roads[0][-1]], scenery=args.scenery).strip("\n"))
+    except (ValueError, KeyError, OSError) as error:
+        print(f"router_map_draw: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    import os
+    import sys
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.exit(main(sys.argv[1:]))

@@ -20,7 +20,7 @@ public struct Episode: Codable, Hashable, Sendable, Identifiable {
 
 /// Tessera's own levels, shipped in the `Levels` resource folder: `episodes.json` (the episodes in
 /// order, each naming its level ids) and one `<id>.json` per level in our level format. They are
-/// written by `scripts/router_levels.py` from the ASCII maps in `scripts/router_level_specs.py`.
+/// written by `scripts/router_levels.py` from the episode files in `scripts/levels`.
 ///
 /// Everything is read and checked once, on first use. A level that cannot be read, decoded or
 /// validated is a mistake on our side: it is left out and described in `problems` (a test requires

@@ -83,7 +83,7 @@ struct RouterCommand: AsyncParsableCommand {
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Run a program on a level and print the outcome and score.")
         @Option(help: "The level's id.") var level: String
-        @Option(help: "The program: a .py (Python), .xml (Rapid Router's Blockly XML) or .json (our blocks) file.")
+        @Option(help: "The program: a .py (Python), .xml (Rapid Router's Blockly XML) or .json file (a run request's program object: our blocks, {\"python\": …} or {\"blocklyXml\": …}).")
         var program: String
         @OptionGroup var storage: Storage
         @Flag(help: "Print one JSON object: outcome, message, blocks, score {route, algorithm, total, max}, events, output (what Python printed).")
@@ -108,7 +108,7 @@ struct RouterCommand: AsyncParsableCommand {
                 let parsed: RunnableProgram = switch URL(fileURLWithPath: program).pathExtension.lowercased() {
                 case "py": .python(try PythonProgram.parse(text))
                 case "xml": .blocks(try Program.parse(blocklyXML: text))
-                default: .blocks(try Program.parse(json: data))
+                default: try Self.program(json: data)
                 }
                 result = try RouterGame.run(parsed, on: level, language: language)
             } catch let error as ProgramError {
@@ -129,6 +129,15 @@ struct RouterCommand: AsyncParsableCommand {
                 if !result.score.message.isEmpty { print(result.score.message) }
             }
             if !result.outcome.success { throw ExitCode.failure }
+        }
+
+        /// A .json program file: a run request's `program` object, `{"blocks": …}`, `{"python": "…"}`
+        /// or `{"blocklyXml": "…"}` (as the reference solutions in Tests/RouterKitTests/Solutions are).
+        static func program(json data: Data) throws -> RunnableProgram {
+            let text = try? JSONDecoder().decode([String: String].self, from: data)
+            if let source = text?["python"] { return .python(try PythonProgram.parse(source)) }
+            if let xml = text?["blocklyXml"] { return .blocks(try Program.parse(blocklyXML: xml)) }
+            return .blocks(try Program.parse(json: data))
         }
 
         /// The run as scripts read it: `outcome` is "success" or the failure kind.

@@ -3,28 +3,31 @@ import Testing
 @testable import RouterKit
 
 /// Our own levels (`Sources/RouterKit/Levels`, written by `scripts/router_levels.py`) and their
-/// reference solutions (`Solutions/<id>.json` in our JSON block format, `<id>.py` for Python
-/// levels): every level loads and validates, and its reference solution delivers at full marks
-/// with a block count that is one of the level's model solutions.
+/// reference solutions (`Solutions/<id>.json`, the `program` object a run request sends:
+/// `{"blocks": …}` or `{"python": "…"}` for Python levels): every level loads and validates, and its
+/// reference solution delivers at full marks with a block count that is one of the level's model
+/// solutions.
 @Suite struct LevelSolutionTests {
     static let solutionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Solutions")
 
+    /// A Python level's reference program as its text (nil for a block level).
+    static func python(for id: String) throws -> String? {
+        let data = try Data(contentsOf: solutionsFolder.appendingPathComponent("\(id).json"))
+        return try? JSONDecoder().decode([String: String].self, from: data)["python"]
+    }
+
     /// The reference solution of a level, read in the level's own language.
     static func solution(for level: Level) throws -> Program {
-        let python = level.pythonEnabled && !level.blocklyEnabled
-        let file = solutionsFolder.appendingPathComponent("\(level.id).\(python ? "py" : "json")")
-        let data = try Data(contentsOf: file)
-        if python { return try Program.parse(python: String(decoding: data, as: UTF8.self)) }
-        return try Program.parse(json: data)
+        if let source = try python(for: level.id) { return try Program.parse(python: source) }
+        return try Program.parse(json: try Data(contentsOf: solutionsFolder.appendingPathComponent("\(level.id).json")))
     }
 
     /// The reference solution as a run request brings it: Python-only levels' Python for the
     /// Python runtime (which runs more than blocks can say), blocks otherwise.
     static func runnable(for level: Level) throws -> RunnableProgram {
-        guard level.pythonEnabled && !level.blocklyEnabled else { return .blocks(try solution(for: level)) }
-        let file = solutionsFolder.appendingPathComponent("\(level.id).py")
-        return .python(try PythonProgram.parse(String(decoding: try Data(contentsOf: file), as: UTF8.self)))
+        guard let source = try python(for: level.id) else { return .blocks(try solution(for: level)) }
+        return .python(try PythonProgram.parse(source))
     }
 
     // MARK: The catalog

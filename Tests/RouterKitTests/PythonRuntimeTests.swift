@@ -285,7 +285,7 @@ import Testing
     @Test(arguments: ["51", "52", "53", "54", "55", "56"])
     func ourPythonSolutionsRunTheSameInTheRuntime(id: String) throws {
         let level = try #require(LevelCatalog.level(id: id))
-        let source = try String(contentsOf: LevelSolutionTests.solutionsFolder.appendingPathComponent("\(id).py"), encoding: .utf8)
+        let source = try #require(try LevelSolutionTests.python(for: id))
         let runtime = try RouterGame.run(try PythonProgram.parse(source), on: level)
         let blocks = try RouterGame.run(try Program.parse(python: source), on: level)
         #expect(runtime.events == blocks.events)
