@@ -1,5 +1,5 @@
 """Rapid Router in two languages (issue 22, item 6): every word comes from one message file per
-language (Public/router/messages/en.js and es.js, read by router/i18n.js), and a switcher in the top
+language (Public/router/messages/en.json and es.json, read by router/i18n.js), and a switcher in the top
 bar changes the language and remembers it.
 
 - The two files have exactly the same keys, the same {placeholders} and the same `code` per message,
@@ -31,10 +31,9 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 # ---- the message files, read as the tests read them ----------------------------------------------
 def load(lang):
-    """A message file's object: the JSON after `export default` (the files promise plain JSON there)."""
-    with open(os.path.join(MESSAGES, f"{lang}.js"), encoding="utf-8") as handle:
-        text = handle.read()
-    return json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+    """A message file's object (messages/<lang>.json, a JSON module the pages import)."""
+    with open(os.path.join(MESSAGES, f"{lang}.json"), encoding="utf-8") as handle:
+        return json.load(handle)
 
 
 def flatten(node, prefix=""):
@@ -315,7 +314,7 @@ def test_a_message_spanish_lacks_shows_in_english_and_is_reported_once(browser, 
         open_designer(page)
         said = page.evaluate("""async () => {
           const { t } = await import("/router/i18n.js");
-          const spanish = (await import("/router/messages/es.js")).default;
+          const spanish = (await import("/router/messages/es.json", { with: { type: "json" } })).default;
           delete spanish.designer.saved.never;
           return [t("designer.saved.never"), t("designer.saved.never"), t("designer.saved.clean"), t("no.such.key")];
         }""")

@@ -1,7 +1,7 @@
 """Rapid Router's player page in two languages (issue 22, item 6; the designer's side and the message
 files themselves are in test_router_i18n.py, whose helpers these tests use).
 
-- In Spanish the player page shows no English from messages/en.js in any state a child reaches: the
+- In Spanish the player page shows no English from messages/en.json in any state a child reaches: the
   level list, a level with blocks dragged in, a failed run with the hint offered, a success card, the
   vehicle picker, the end of an episode, the Python tab with its Commands panel and console, the
   Python view, the number blocks, the block menu, stepping, the designer's test drive. Words the server sends (our level and episode names, lessons and hints, which
@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import watch_errors
-from test_router import SOLUTIONS, new_player
+from test_router import new_player, reference_program
 from test_router_blocks import below, drag, program_blocks
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
 from test_router_i18n import SIZES, english_on, spanish_context
@@ -30,12 +30,10 @@ SHOTS = "/tmp/shots-i18n-player"
 # ---- helpers -----------------------------------------------------------------------------------
 def reference(level_id):
     """A level's reference program as the page stores it ({program} for blocks, {python} for Python)."""
-    path = os.path.join(SOLUTIONS, f"{level_id}.json")
-    if os.path.exists(path):
-        with open(path) as handle:
-            return {"program": json.load(handle), "mode": "blocks"}
-    with open(os.path.join(SOLUTIONS, f"{level_id}.py")) as handle:
-        return {"python": handle.read(), "mode": "python"}
+    program = reference_program(level_id)
+    if "python" in program:
+        return {"python": program["python"], "mode": "python"}
+    return {"program": program, "mode": "blocks"}
 
 
 def with_program(page, level_id, saved):

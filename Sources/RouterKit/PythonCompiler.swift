@@ -18,15 +18,7 @@
 
 extension Program {
     public static func parse(python source: String) throws(ProgramError) -> Program {
-        guard source.utf8.count <= ProgramLimits.maxPythonBytes else {
-            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonBytes / 1024) KB).")
-        }
-        let lineCount = source.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        guard lineCount <= ProgramLimits.maxPythonLines else {
-            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonLines) lines).")
-        }
-        var parser = PythonParser(tokens: try PythonLexer.tokenize(source))
-        return try PythonCompiler.compile(try parser.module())
+        try PythonCompiler.compile(try PythonParser.module(of: source))
     }
 }
 

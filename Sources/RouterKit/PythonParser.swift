@@ -12,6 +12,20 @@ struct PythonParser {
 
     init(tokens: [PyToken]) { self.tokens = tokens }
 
+    /// A whole program's statements, read by both Python front ends (the block compiler and the
+    /// runtime) after the same limits: at most `maxPythonBytes` and `maxPythonLines`.
+    static func module(of source: String) throws(ProgramError) -> [PyStmt] {
+        guard source.utf8.count <= ProgramLimits.maxPythonBytes else {
+            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonBytes / 1024) KB).")
+        }
+        let lineCount = source.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        guard lineCount <= ProgramLimits.maxPythonLines else {
+            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonLines) lines).")
+        }
+        var parser = PythonParser(tokens: try PythonLexer.tokenize(source))
+        return try parser.module()
+    }
+
     mutating func module() throws(ProgramError) -> [PyStmt] {
         var body: [PyStmt] = []
         while peek.kind != .end { body.append(try statement(depth: 0)) }

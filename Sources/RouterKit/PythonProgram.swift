@@ -25,15 +25,7 @@ public struct PythonProgram: Sendable {
     ]
 
     public static func parse(_ source: String) throws(ProgramError) -> PythonProgram {
-        guard source.utf8.count <= ProgramLimits.maxPythonBytes else {
-            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonBytes / 1024) KB).")
-        }
-        let lineCount = source.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        guard lineCount <= ProgramLimits.maxPythonLines else {
-            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonLines) lines).")
-        }
-        var parser = PythonParser(tokens: try PythonLexer.tokenize(source))
-        let module = try parser.module()
+        let module = try PythonParser.module(of: source)
         var checker = PythonChecker(module)
         try checker.check(module, inFunction: nil, inLoop: false, topLevel: true)
         return PythonProgram(source: source, module: module)

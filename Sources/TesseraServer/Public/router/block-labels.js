@@ -1,11 +1,11 @@
 // Every word the block editor shows or says (block labels, the words inside blocks, the palette,
 // the block menu and the status messages about blocks) comes through here, from the message files
-// (messages/<language>.js, the "blocks" group: label.*, parts.*, conditions.*, name.*, menu.*,
+// (messages/<language>.json, the "blocks" group: label.*, parts.*, conditions.*, name.*, menu.*,
 // say.*, palette.*), in the page's language at the moment it is drawn or said. program.js and the
 // block-*.js files read `LABELS.label.move_forwards`-style paths or call `words("say.pasted", …)`;
 // neither keeps a word, so a change of language only needs the editor drawn again.
 // (The English file's blocks.label is also what scripts/router_level_texts.py checks lessons against.)
-import english from "./messages/en.js";
+import english from "./messages/en.json" with { type: "json" };
 import { t } from "./i18n.js";
 
 const isMessage = (node) => typeof node === "string" || (node && typeof node === "object" && typeof node.other === "string");

@@ -1,5 +1,12 @@
 // Rapid Router's two languages. Every word a page shows comes from one message file per language
-// (messages/en.js, messages/es.js: the same keys, grouped by page) through `t(key, params)`.
+// (messages/en.json, messages/es.json) through `t(key, params)`.
+// - The files are data (JSON modules), with the same keys and the same {placeholders};
+//   E2E/test_router_i18n.py checks every language against English. Keys are grouped by page:
+//   common.* (both pages), designer.*, player.* and blocks.*, the block editor's words in
+//   block-labels.js's shape (label: on a block; name: the palette's longer names; parts,
+//   conditions, ops, compare, menu, say, palette), then groups and toolbox: the designer's toolbox.
+// - The Spanish is written for children of 8 to 12 and their teachers. Python's keywords and
+//   `my_van`'s methods stay in English, as in the original.
 //
 // - The language is the one the person chose (remembered in localStorage), else the browser's when
 //   it is Spanish, else English. `setLanguage()` changes it, keeps <html lang> right, translates the
@@ -12,8 +19,8 @@
 // - A key the language lacks falls back to English and is reported once (console.warn, only on a
 //   developer's own machine); a key nobody has shows as itself.
 // Both files are imported up front: they are small, and `t()` never has to wait for one.
-import en from "./messages/en.js";
-import es from "./messages/es.js";
+import en from "./messages/en.json" with { type: "json" };
+import es from "./messages/es.json" with { type: "json" };
 import { el, textWithCode } from "/shared/api.js";
 import { setConnectionWords } from "/shared/connection.js";
 

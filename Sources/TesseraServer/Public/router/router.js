@@ -7,7 +7,7 @@
 // Free play: any level opens for anyone, by its tile or its address (journey-select.js); only a
 // teacher's lock closes one for their pupils (locks.js). The journey around the levels (Previous and
 // Next, hints, the end of an episode, the fuel gauge) is journey-*.js; the vehicles character-*.js.
-// Words: every word the page shows is a message (i18n.js, messages/*.js); the fixed ones are marked
+// Words: every word the page shows is a message (i18n.js, messages/*.json); the fixed ones are marked
 // in index.html, and what this page draws is drawn again when the language changes (see the end).
 // Words the server sends (a level's name, lesson and hint, a run's message, a Python mistake) stay
 // as the server wrote them; our levels' words are asked for in the page's language (?lang=) and
