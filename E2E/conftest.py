@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -94,6 +95,19 @@ def watch_errors(page, allow=()):
     page.on("console", on_console)
     page.on("pageerror", lambda error: problems.append(str(error)))
     return problems
+
+
+@contextmanager
+def browsing(context, allow=()):
+    """A new page in `context` (a browser context the test made for its size, language or touch):
+    the test fails on a console error it did not `allow`, and the context is closed whatever happens."""
+    try:
+        page = context.new_page()
+        errors = watch_errors(page, allow)
+        yield page
+        assert errors == []
+    finally:
+        context.close()
 
 
 @pytest.fixture

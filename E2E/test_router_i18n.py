@@ -19,7 +19,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, watch_errors
+from conftest import ROOT, browsing, watch_errors
 from test_router_designer import ROUTE, mouse_drag, open_designer, square_point, tap_with_mouse
 
 MESSAGES = os.path.join(ROOT, "Sources", "TesseraServer", "Public", "router", "messages")
@@ -103,6 +103,11 @@ def english_on(page, where, found, ignore=()):
 def spanish_context(browser, server, size="desktop"):
     viewport, touch = SIZES[size]
     return browser.new_context(base_url=server, viewport=viewport, has_touch=touch, locale="es-ES")
+
+
+def spanish_page(browser, server, size="desktop", allow=()):
+    """A page in a Spanish-speaking browser at `size` (see conftest's `browsing`)."""
+    return browsing(spanish_context(browser, server, size), allow)
 
 
 def shot(page, name):
@@ -276,10 +281,7 @@ def test_the_choice_is_remembered_and_english_comes_back(browser, server):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_spanish_words_fit_their_buttons(browser, server, size):
-    context = spanish_context(browser, server, size)
-    page = context.new_page()
-    errors = watch_errors(page)
-    try:
+    with spanish_page(browser, server, size) as page:
         open_designer(page)
         mouse_drag(page, ROUTE)
         page.get_by_test_id("tool-house").click()
@@ -299,9 +301,6 @@ def test_spanish_words_fit_their_buttons(browser, server, size):
         x, y = square_point(page, 0, 0)
         assert 0 < x < SIZES[size][0]["width"]
         shot(page, f"designer-es-{size}")
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_a_message_spanish_lacks_shows_in_english_and_is_reported_once(browser, server):

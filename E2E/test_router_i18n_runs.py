@@ -19,9 +19,9 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import _binary, watch_errors
+from conftest import _binary
 from test_router import new_player
-from test_router_i18n import SIZES, spanish_context
+from test_router_i18n import SIZES, spanish_page
 
 SHOTS = "/tmp/shots-messages-es"
 CRASH = {"program": {"blocks": [{"type": "move_forwards"}] * 3}, "mode": "blocks"}
@@ -60,10 +60,7 @@ def play(page):
 
 
 def test_a_crash_is_told_in_spanish_and_stays_so_after_a_change_of_language(browser, server):
-    context = spanish_context(browser, server)
-    page = context.new_page()
-    errors = watch_errors(page)
-    try:
+    with spanish_page(browser, server) as page:
         open_spanish(page, "1", CRASH)
         play(page)
         message = page.get_by_test_id("result-message")
@@ -79,17 +76,11 @@ def test_a_crash_is_told_in_spanish_and_stays_so_after_a_change_of_language(brow
         page.get_by_test_id("play").click()
         expect(message).to_contain_text("The van drove off the road and crashed after 2 moves", timeout=30_000)
         expect(message).to_have_attribute("lang", "en")
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_the_words_css_draws_on_blocks_are_spanish_too(browser, server):
     """The mark on the block where the van went wrong and the bin's words are drawn by CSS, not by a script."""
-    context = spanish_context(browser, server)
-    page = context.new_page()
-    errors = watch_errors(page)
-    try:
+    with spanish_page(browser, server) as page:
         open_spanish(page, "1", CRASH)
         play(page)
         failing = page.locator(".block.failing > .row:first-child").first
@@ -101,34 +92,22 @@ def test_the_words_css_draws_on_blocks_are_spanish_too(browser, server):
         page.get_by_test_id("language").select_option("en")
         expect(page.locator("html")).to_have_attribute("lang", "en")
         assert failing.evaluate("node => getComputedStyle(node, '::after').content") == '"⚠ here"'
-        assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_spanish_crash_card_fits(browser, server, size):
-    context = spanish_context(browser, server, size)
-    page = context.new_page()
-    errors = watch_errors(page)
-    try:
+    with spanish_page(browser, server, size) as page:
         open_spanish(page, "1", CRASH)
         play(page)
         expect(page.get_by_test_id("result-message")).to_contain_text("La furgoneta se ha salido de la carretera")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(SHOTS, f"crash-{size}.png"))
-        assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_python_refusal_names_its_line_and_the_method_in_spanish(browser, server, size):
-    context = spanish_context(browser, server, size)
-    page = context.new_page()
-    errors = watch_errors(page, allow=("422",))
-    try:
+    with spanish_page(browser, server, size, allow=("422",)) as page:
         open_spanish(page, "51")
         page.get_by_test_id("python-code").fill(TYPO)
         page.get_by_test_id("play").click()
@@ -140,17 +119,11 @@ def test_a_python_refusal_names_its_line_and_the_method_in_spanish(browser, serv
         expect(page.get_by_test_id("error-line")).to_have_text("3")
         os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(SHOTS, f"python-refusal-{size}.png"))
-        assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_connection_banner_speaks_spanish(browser, server, size):
-    context = spanish_context(browser, server, size)
-    page = context.new_page()
-    errors = watch_errors(page, allow=("Failed to load resource", "ERR_FAILED", "net::"))
-    try:
+    with spanish_page(browser, server, size, allow=("Failed to load resource", "ERR_FAILED", "net::")) as page:
         open_spanish(page, "1", CRASH)
         # The server goes out of reach: runs and the health check both fail.
         page.route(re.compile(r".*/api/router/levels/1/runs.*"), lambda route: route.abort())
@@ -168,9 +141,6 @@ def test_the_connection_banner_speaks_spanish(browser, server, size):
         page.unroute(re.compile(r".*/health$"))
         page.get_by_test_id("connection-retry").click()
         expect(banner).to_contain_text("Conectado otra vez.")
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_the_cli_runs_in_spanish():

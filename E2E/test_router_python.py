@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import watch_errors
+from conftest import browsing, watch_errors
 from test_router import play_and_wait, reference_program, solve_before
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -151,170 +151,146 @@ def test_typing_a_program_colours_keywords_strings_numbers_comments_and_van_comm
 
 
 def test_the_python_view_of_the_blocks_is_coloured_too(browser, server, player):
-    context = context_for(browser, server, DESKTOP)
-    page = context.new_page()
-    problems = watch_errors(page)
-    page.add_init_script(f"localStorage.setItem('tessera.router.player', {json.dumps(player)})")
-    page.goto("/router/#level=1")
-    for _ in range(2):
-        page.get_by_test_id("palette-move_forwards").click()
-    page.get_by_test_id("pyview-toggle").click()
-    view = page.get_by_test_id("pyview-code")
-    expect(view.locator(".py-method")).to_have_text(["move_forwards", "move_forwards"])
-    expect(view.locator(".py-keyword")).to_have_text(["from", "import"])
-    expect(view).to_contain_text("my_van.move_forwards()")
-    context.close()
-    assert problems == []
+    with browsing(context_for(browser, server, DESKTOP)) as page:
+        page.add_init_script(f"localStorage.setItem('tessera.router.player', {json.dumps(player)})")
+        page.goto("/router/#level=1")
+        for _ in range(2):
+            page.get_by_test_id("palette-move_forwards").click()
+        page.get_by_test_id("pyview-toggle").click()
+        view = page.get_by_test_id("pyview-code")
+        expect(view.locator(".py-method")).to_have_text(["move_forwards", "move_forwards"])
+        expect(view.locator(".py-keyword")).to_have_text(["from", "import"])
+        expect(view).to_contain_text("my_van.move_forwards()")
 
 
 # ---- Commands ----------------------------------------------------------------------------------
 def test_the_commands_panel_lists_every_method_and_adds_examples_by_keyboard(browser, server, player):
-    context = context_for(browser, server, DESKTOP)
-    page = context.new_page()
-    problems = watch_errors(page)
-    code = open_python(page, player)
-    code.fill("from van import Van\n\nmy_van = Van()\n\n")
-    toggle = page.get_by_test_id("commands-toggle")
-    panel = page.get_by_test_id("commands-panel")
-    expect(toggle).to_have_attribute("aria-expanded", "false")
-    expect(panel).to_be_hidden()
-    toggle.focus()
-    page.keyboard.press("Enter")
-    expect(panel).to_be_visible()
-    expect(toggle).to_have_attribute("aria-expanded", "true")
-    expect(toggle).to_be_focused()  # a disclosure: the panel is next in the Tab order
-    page.keyboard.press("Tab")
-    expect(page.get_by_test_id("commands-close")).to_be_focused()
-    page.keyboard.press("Tab")
-    expect(page.get_by_test_id("command-move_forwards")).to_be_focused()
-    listed = panel.locator("[data-testid=command]").evaluate_all("(items) => items.map((item) => item.dataset.name)")
-    expected = van_methods() + PYTHON
-    assert sorted(listed) == sorted(expected), (sorted(set(expected) - set(listed)), sorted(set(listed) - set(expected)))
-    for name in expected:  # each with its example and what it does
-        item = panel.locator(f"[data-testid=command][data-name={name}]")
-        expect(item.locator("code")).to_contain_text(name)
-        expect(item.locator(".command-says")).not_to_be_empty()
-    expect(page.get_by_test_id("command-turn_left")).to_have_accessible_name("Add my_van.turn_left()")
-    expect(page.get_by_test_id("command-turn_left")).to_have_accessible_description(re.compile("Turns left"))
-    # With no cursor placed yet, an example goes at the end of the program; the keyboard stays on it.
-    page.keyboard.press("Enter")
-    expect(code).to_have_value("from van import Van\n\nmy_van = Van()\n\nmy_van.move_forwards()")
-    expect(page.get_by_test_id("commands-status")).to_have_text("Added my_van.move_forwards() on line 5.")
-    expect(page.get_by_test_id("command-move_forwards")).to_be_focused()
-    # A loop goes under the cursor's line, and leaves an indented line ready for its body.
-    page.get_by_test_id("command-at_destination").click()
-    expect(code).to_have_value("from van import Van\n\nmy_van = Van()\n\nmy_van.move_forwards()\nwhile not my_van.at_destination():\n    ")
-    page.get_by_test_id("command-turn_right").click()
-    expect(code).to_have_value(re.compile(r"while not my_van.at_destination\(\):\n    my_van.turn_right\(\)$"))
-    expect(page.get_by_test_id("python-colours").locator(".py-method")).to_have_text(["move_forwards", "at_destination", "turn_right"])
-    # Undo takes an added line back, as it does for typing.
-    code.focus()
-    page.keyboard.press("Control+z")
-    expect(code).not_to_have_value(re.compile("turn_right"))
-    shot(page, "commands-desktop")
-    # Escape closes the panel and the keyboard goes back to the Commands button.
-    page.get_by_test_id("command-wait").focus()
-    page.keyboard.press("Escape")
-    expect(panel).to_be_hidden()
-    expect(toggle).to_be_focused()
-    expect(toggle).to_have_attribute("aria-expanded", "false")
-    context.close()
-    assert problems == []
+    with browsing(context_for(browser, server, DESKTOP)) as page:
+        code = open_python(page, player)
+        code.fill("from van import Van\n\nmy_van = Van()\n\n")
+        toggle = page.get_by_test_id("commands-toggle")
+        panel = page.get_by_test_id("commands-panel")
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+        expect(panel).to_be_hidden()
+        toggle.focus()
+        page.keyboard.press("Enter")
+        expect(panel).to_be_visible()
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        expect(toggle).to_be_focused()  # a disclosure: the panel is next in the Tab order
+        page.keyboard.press("Tab")
+        expect(page.get_by_test_id("commands-close")).to_be_focused()
+        page.keyboard.press("Tab")
+        expect(page.get_by_test_id("command-move_forwards")).to_be_focused()
+        listed = panel.locator("[data-testid=command]").evaluate_all("(items) => items.map((item) => item.dataset.name)")
+        expected = van_methods() + PYTHON
+        assert sorted(listed) == sorted(expected), (sorted(set(expected) - set(listed)), sorted(set(listed) - set(expected)))
+        for name in expected:  # each with its example and what it does
+            item = panel.locator(f"[data-testid=command][data-name={name}]")
+            expect(item.locator("code")).to_contain_text(name)
+            expect(item.locator(".command-says")).not_to_be_empty()
+        expect(page.get_by_test_id("command-turn_left")).to_have_accessible_name("Add my_van.turn_left()")
+        expect(page.get_by_test_id("command-turn_left")).to_have_accessible_description(re.compile("Turns left"))
+        # With no cursor placed yet, an example goes at the end of the program; the keyboard stays on it.
+        page.keyboard.press("Enter")
+        expect(code).to_have_value("from van import Van\n\nmy_van = Van()\n\nmy_van.move_forwards()")
+        expect(page.get_by_test_id("commands-status")).to_have_text("Added my_van.move_forwards() on line 5.")
+        expect(page.get_by_test_id("command-move_forwards")).to_be_focused()
+        # A loop goes under the cursor's line, and leaves an indented line ready for its body.
+        page.get_by_test_id("command-at_destination").click()
+        expect(code).to_have_value("from van import Van\n\nmy_van = Van()\n\nmy_van.move_forwards()\nwhile not my_van.at_destination():\n    ")
+        page.get_by_test_id("command-turn_right").click()
+        expect(code).to_have_value(re.compile(r"while not my_van.at_destination\(\):\n    my_van.turn_right\(\)$"))
+        expect(page.get_by_test_id("python-colours").locator(".py-method")).to_have_text(["move_forwards", "at_destination", "turn_right"])
+        # Undo takes an added line back, as it does for typing.
+        code.focus()
+        page.keyboard.press("Control+z")
+        expect(code).not_to_have_value(re.compile("turn_right"))
+        shot(page, "commands-desktop")
+        # Escape closes the panel and the keyboard goes back to the Commands button.
+        page.get_by_test_id("command-wait").focus()
+        page.keyboard.press("Escape")
+        expect(panel).to_be_hidden()
+        expect(toggle).to_be_focused()
+        expect(toggle).to_have_attribute("aria-expanded", "false")
 
 
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
 def test_the_commands_panel_works_with_a_finger(browser, server, player, size):
-    context = context_for(browser, server, size)
-    page = context.new_page()
-    problems = watch_errors(page)
-    code = open_python(page, player)
-    code.fill("from van import Van\nmy_van = Van()\nmy_van.move_forwards()\nmy_van.move_forwards()\n")
-    code.tap()
-    page.evaluate("document.querySelector('[data-testid=python-code]').setSelectionRange(40, 40)")  # on line 3
-    page.get_by_test_id("commands-toggle").tap()
-    panel = page.get_by_test_id("commands-panel")
-    expect(panel).to_be_visible()
-    example = page.get_by_test_id("command-turn_left")
-    example.scroll_into_view_if_needed()
-    box = example.bounding_box()
-    assert box["height"] >= 43, box  # big enough for a finger
-    example.tap()
-    expect(code).to_have_value("from van import Van\nmy_van = Van()\nmy_van.move_forwards()\nmy_van.turn_left()\nmy_van.move_forwards()\n")
-    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
-    panel.scroll_into_view_if_needed()
-    shot(page, f"commands-{size[0]}")
-    page.get_by_test_id("commands-close").tap()
-    expect(panel).to_be_hidden()
-    context.close()
-    assert problems == []
+    with browsing(context_for(browser, server, size)) as page:
+        code = open_python(page, player)
+        code.fill("from van import Van\nmy_van = Van()\nmy_van.move_forwards()\nmy_van.move_forwards()\n")
+        code.tap()
+        page.evaluate("document.querySelector('[data-testid=python-code]').setSelectionRange(40, 40)")  # on line 3
+        page.get_by_test_id("commands-toggle").tap()
+        panel = page.get_by_test_id("commands-panel")
+        expect(panel).to_be_visible()
+        example = page.get_by_test_id("command-turn_left")
+        example.scroll_into_view_if_needed()
+        box = example.bounding_box()
+        assert box["height"] >= 43, box  # big enough for a finger
+        example.tap()
+        expect(code).to_have_value("from van import Van\nmy_van = Van()\nmy_van.move_forwards()\nmy_van.turn_left()\nmy_van.move_forwards()\n")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        panel.scroll_into_view_if_needed()
+        shot(page, f"commands-{size[0]}")
+        page.get_by_test_id("commands-close").tap()
+        expect(panel).to_be_hidden()
 
 
 # ---- the console -------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
 def test_the_console_shows_what_the_program_printed_and_empties_at_each_run(browser, server, player, size):
-    context = context_for(browser, server, size)
-    page = context.new_page()
-    problems = watch_errors(page)
-    code = open_python(page, player)
-    lines = page.get_by_test_id("console-lines")
-    note = page.get_by_test_id("console-note")
-    expect(lines).to_have_attribute("aria-live", "polite")
-    expect(note).to_contain_text("print")
-    code.fill(reference_program(51)["python"])
-    printed = ["Off we go!", "3", "", "A very long line that a phone has to wrap so that nobody needs to scroll sideways to read it"]
-    with_output(page, printed)
-    play_and_wait(page)
-    expect(lines.locator("[data-testid=console-line]")).to_have_text(["Off we go!", "3", " ", printed[3]])
-    expect(note).to_be_hidden()
-    expect(lines).to_have_attribute("tabindex", "0")  # keyboard users can scroll a long print-out
-    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
-    page.get_by_test_id("python-console").scroll_into_view_if_needed()
-    shot(page, f"console-{size[0]}")
-    assert axe_serious(page) == []
+    with browsing(context_for(browser, server, size)) as page:
+        code = open_python(page, player)
+        lines = page.get_by_test_id("console-lines")
+        note = page.get_by_test_id("console-note")
+        expect(lines).to_have_attribute("aria-live", "polite")
+        expect(note).to_contain_text("print")
+        code.fill(reference_program(51)["python"])
+        printed = ["Off we go!", "3", "", "A very long line that a phone has to wrap so that nobody needs to scroll sideways to read it"]
+        with_output(page, printed)
+        play_and_wait(page)
+        expect(lines.locator("[data-testid=console-line]")).to_have_text(["Off we go!", "3", " ", printed[3]])
+        expect(note).to_be_hidden()
+        expect(lines).to_have_attribute("tabindex", "0")  # keyboard users can scroll a long print-out
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        page.get_by_test_id("python-console").scroll_into_view_if_needed()
+        shot(page, f"console-{size[0]}")
+        assert axe_serious(page) == []
 
-    # Many lines: the box scrolls and shows the newest.
-    with_output(page, [f"line {n}" for n in range(1, 61)])
-    page.get_by_test_id("play").click()
-    expect(lines.locator("[data-testid=console-line]")).to_have_count(60)
-    assert lines.evaluate("(node) => node.scrollHeight > node.clientHeight && node.scrollTop > 0")
-    expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
+        # Many lines: the box scrolls and shows the newest.
+        with_output(page, [f"line {n}" for n in range(1, 61)])
+        page.get_by_test_id("play").click()
+        expect(lines.locator("[data-testid=console-line]")).to_have_count(60)
+        assert lines.evaluate("(node) => node.scrollHeight > node.clientHeight && node.scrollTop > 0")
+        expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
 
-    # The next run starts with an empty console; an answer without "output" (an older server)
-    # printed nothing, and the console says so kindly.
-    with_output(page, None)
-    page.get_by_test_id("play").click()
-    expect(lines.locator("[data-testid=console-line]")).to_have_count(0)
-    expect(note).to_be_visible()
-    expect(note).to_have_text(re.compile(r"did not print anything.*print\(\"Hello!\"\)"))
-    expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
-    context.close()
-    assert problems == []
+        # The next run starts with an empty console; an answer without "output" (an older server)
+        # printed nothing, and the console says so kindly.
+        with_output(page, None)
+        page.get_by_test_id("play").click()
+        expect(lines.locator("[data-testid=console-line]")).to_have_count(0)
+        expect(note).to_be_visible()
+        expect(note).to_have_text(re.compile(r"did not print anything.*print\(\"Hello!\"\)"))
+        expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
 
 
 def test_the_blocks_editor_shows_no_console_or_commands(browser, server, player):
-    context = context_for(browser, server, DESKTOP)
-    page = context.new_page()
-    problems = watch_errors(page)
-    page.add_init_script(f"localStorage.setItem('tessera.router.player', {json.dumps(player)})")
-    page.goto("/router/#level=1")
-    expect(page.get_by_test_id("palette")).to_be_visible()
-    expect(page.get_by_test_id("python-console")).to_be_hidden()
-    expect(page.get_by_test_id("commands-toggle")).to_be_hidden()
-    context.close()
-    assert problems == []
+    with browsing(context_for(browser, server, DESKTOP)) as page:
+        page.add_init_script(f"localStorage.setItem('tessera.router.player', {json.dumps(player)})")
+        page.goto("/router/#level=1")
+        expect(page.get_by_test_id("palette")).to_be_visible()
+        expect(page.get_by_test_id("python-console")).to_be_hidden()
+        expect(page.get_by_test_id("commands-toggle")).to_be_hidden()
 
 
 def test_commands_and_console_pass_the_accessibility_check(browser, server, player):
-    context = context_for(browser, server, DESKTOP)
-    page = context.new_page()
-    problems = watch_errors(page)
-    code = open_python(page, player)
-    code.fill("from van import Van\n# a comment\nmy_van = Van()\nfor count in range(2):\n    print('hi')\n")
-    page.get_by_test_id("commands-toggle").click()
-    expect(page.get_by_test_id("commands-panel")).to_be_visible()
-    assert axe_serious(page) == []
-    context.close()
-    assert problems == []
+    with browsing(context_for(browser, server, DESKTOP)) as page:
+        code = open_python(page, player)
+        code.fill("from van import Van\n# a comment\nmy_van = Van()\nfor count in range(2):\n    print('hi')\n")
+        page.get_by_test_id("commands-toggle").click()
+        expect(page.get_by_test_id("commands-panel")).to_be_visible()
+        assert axe_serious(page) == []
 
 
 # ---- against the real server (the interpreter with print) ----------------------------------------
