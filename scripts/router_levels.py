@@ -354,17 +354,28 @@ def write_json(path, value):
 LEVELS_SOURCE = os.path.join(ROOT, "scripts", "levels")
 
 
+class SourceError(ValueError):
+    """An episode file that cannot be read: the message names the file, the level and the key."""
+
+
 def spec_from_table(number: int, table: dict) -> Spec:
     """A level as an episode file writes it: the program in the nested form is a Python literal
     (tuples, lists and a dict of procedures, read with ast.literal_eval), a light is
     [[x, y], heading, colour, start, red, green]; everything left out takes Spec's default."""
     fields = dict(table)
-    fields["id"] = str(fields["id"])
-    if "solution" in fields:
-        fields["solution"] = ast.literal_eval(fields["solution"])
-    if "lights" in fields:
-        fields["lights"] = [(tuple(at), *rest) for at, *rest in fields["lights"]]
-    return Spec(episode=number, **fields)
+    unknown = sorted(set(fields) - set(Spec.__dataclass_fields__) - {"episode"})
+    if unknown or "episode" in fields:
+        raise SourceError(f"level {fields.get('id', '?')}: unknown key {(unknown or ['episode'])[0]!r} "
+                          f"(the episode is the file's `number`; keys: {', '.join(Spec.__dataclass_fields__)})")
+    fields["id"] = str(fields.get("id", ""))
+    try:
+        if "solution" in fields:
+            fields["solution"] = ast.literal_eval(fields["solution"])
+        if "lights" in fields:
+            fields["lights"] = [(tuple(at), *rest) for at, *rest in fields["lights"]]
+        return Spec(episode=number, **fields)
+    except (ValueError, SyntaxError, TypeError) as error:
+        raise SourceError(f"level {fields['id']}: {error}") from None
 
 
 def load_specs():
@@ -373,15 +384,27 @@ def load_specs():
     for name in sorted(os.listdir(LEVELS_SOURCE)):
         if not name.endswith(".toml"):
             continue
-        with open(os.path.join(LEVELS_SOURCE, name), "rb") as file:
-            episode = tomllib.load(file)
-        episodes.append((episode["number"], episode["name"], episode["summary"]))
-        levels += [spec_from_table(episode["number"], table) for table in episode.get("level", [])]
+        path = os.path.join(LEVELS_SOURCE, name)
+        try:
+            with open(path, "rb") as file:
+                episode = tomllib.load(file)
+            episodes.append((episode["number"], episode["name"], episode["summary"]))
+            levels += [spec_from_table(episode["number"], table) for table in episode.get("level", [])]
+        except tomllib.TOMLDecodeError as error:
+            raise SourceError(f"{path}: {error}") from None
+        except KeyError as error:
+            raise SourceError(f"{path}: the episode needs {error} (number, name and summary)") from None
+        except SourceError as error:
+            raise SourceError(f"{path}: {error}") from None
     return episodes, levels
 
 
 def main(argv):
-    EPISODES, LEVELS = load_specs()
+    try:
+        EPISODES, LEVELS = load_specs()
+    except SourceError as error:
+        print(f"router_levels: {error}", file=sys.stderr)
+        return 1
     ids = [int(spec.id) for spec in LEVELS]
     assert len(set(ids)) == len(ids) and ids == sorted(ids), "ids are unique and ascending"
     if ids != list(range(1, len(ids) + 1)):
