@@ -28,11 +28,6 @@ public struct EpisodeTexts: Codable, Hashable, Sendable {
     public var name: String
     /// The one line the level picker shows under the name.
     public var summary: String
-
-    public init(name: String, summary: String) {
-        self.name = name
-        self.summary = summary
-    }
 }
 
 /// One language's file.

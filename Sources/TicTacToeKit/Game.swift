@@ -3,11 +3,6 @@ public struct Player: Hashable, Sendable, Codable {
     public let name: String
     public let marker: Marker
 
-    public init(name: String, marker: Marker) {
-        self.name = name
-        self.marker = marker
-    }
-
     /// "Ann (X)".
     public var label: String { "\(name) (\(marker.symbol))" }
 }
@@ -16,11 +11,6 @@ public struct Player: Hashable, Sendable, Codable {
 public struct Move: Hashable, Sendable, Codable {
     public let position: Position
     public let marker: Marker
-
-    public init(position: Position, marker: Marker) {
-        self.position = position
-        self.marker = marker
-    }
 }
 
 /// A game: two players, the board and the moves so far. Player 0 plays Cross and moves first.

@@ -32,11 +32,6 @@ public struct RateLimits: Sendable, Equatable {
         public var burst: Int
         public var perSecond: Double
 
-        public init(burst: Int, perSecond: Double) {
-            self.burst = burst
-            self.perSecond = perSecond
-        }
-
         /// In the option's own form, per minute: `300/min:120`.
         public var description: String {
             let perMinute = perSecond * 60
