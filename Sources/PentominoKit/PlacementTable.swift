@@ -78,6 +78,9 @@ final class SearchTable: @unchecked Sendable {
     /// `offsets[(cell * 64 + pattern) * 12 + piece]` is where a bucket starts; the next offset is
     /// where it ends.
     let offsets: UnsafeMutablePointer<Int32>
+    /// `pieceSets[cell * 64 + pattern]`: one bit per piece whose bucket there is not empty, so the
+    /// search never visits an empty bucket (four in ten of the buckets it would visit on 6×10).
+    let pieceSets: UnsafeMutablePointer<UInt32>
     /// Copied from the board geometry for the search's pattern and one-cell-hole tests.
     let lineLength: UInt64
     let notFirstInLine: UInt64
@@ -116,6 +119,7 @@ final class SearchTable: @unchecked Sendable {
 
         let slots = Self.cellSlots * Self.patternCount * Self.pieceCount
         offsets = .allocate(capacity: slots + 1)
+        pieceSets = .allocate(capacity: Self.cellSlots * Self.patternCount)
         let capacity = max(kept.count * Self.patternCount, 1)
         masks = .allocate(capacity: capacity)
         entryIndices = .allocate(capacity: capacity)
@@ -128,8 +132,10 @@ final class SearchTable: @unchecked Sendable {
                 for (bit, offset) in nearby.enumerated() where pattern & (1 << bit) != 0 && cell + offset < 64 {
                     covered |= 1 << UInt64(cell + offset)
                 }
+                var pieces: UInt32 = 0
                 for piece in 0..<Self.pieceCount {
                     offsets[(cell * Self.patternCount + pattern) * Self.pieceCount + piece] = Int32(count)
+                    let start = count
                     let group = cell * Self.pieceCount + piece
                     for position in groupStart[group]..<groupStart[group + 1] {
                         let index = sorted[position]
@@ -139,7 +145,9 @@ final class SearchTable: @unchecked Sendable {
                         entryIndices[count] = index
                         count += 1
                     }
+                    if count > start { pieces |= 1 << UInt32(piece) }
                 }
+                pieceSets[cell * Self.patternCount + pattern] = pieces
             }
         }
         offsets[slots] = Int32(count)
@@ -149,6 +157,7 @@ final class SearchTable: @unchecked Sendable {
         masks.deallocate()
         entryIndices.deallocate()
         offsets.deallocate()
+        pieceSets.deallocate()
     }
 
     /// The pattern of `occupied` around `cell` (the search computes the same thing inline).

@@ -57,7 +57,7 @@ final class SearchEngine {
             if found >= limit { stopped = true }
             return
         }
-        let masks = table.masks, entries = table.entryIndices, offsets = table.offsets
+        let masks = table.masks, entries = table.entryIndices, offsets = table.offsets, pieceSets = table.pieceSets
         let stack = self.stack
         let line = table.lineLength, lineInt = Int(table.lineLength), notFirst = table.notFirstInLine, notLast = table.notLastInLine
         // Saved frames of the levels above the current one.
@@ -68,11 +68,12 @@ final class SearchEngine {
         var stopped = false
         var depth = base
         var frame = Frame(occupied: occupied, remaining: remaining)
-        var nextPieces = remaining
         var piece = 0
         var index = 0
         var end = 0
-        var bucketBase = Self.bucketBase(occupied, line: lineInt)
+        var slot = Self.slot(occupied, line: lineInt)
+        var bucketBase = slot &* SearchTable.pieceCount
+        var nextPieces = remaining & pieceSets[slot]
         search: while true {
             if index < end {
                 let mask = masks[index]
@@ -105,13 +106,14 @@ final class SearchEngine {
                 let single = empty & ~two
                 if (single & (single >> 1) & notLast) | (single & (single >> line)) != 0 { continue }
                 frames[depth] = Frame(occupied: frame.occupied, remaining: frame.remaining,
-                                      nextPieces: nextPieces, piece: piece, index: index, end: end)
+                                      nextPieces: nextPieces, piece: piece, index: index, end: end, bucketBase: bucketBase)
                 depth &+= 1
                 frame = Frame(occupied: next, remaining: left)
-                nextPieces = left
+                slot = Self.slot(next, line: lineInt)
+                bucketBase = slot &* SearchTable.pieceCount
+                nextPieces = left & pieceSets[slot]
                 index = 0
                 end = 0
-                bucketBase = Self.bucketBase(frame.occupied, line: lineInt)
                 nodes &+= 1
                 if nodes & Self.pollInterval == 0, !poll(nodes - nodesReported) {
                     nodesReported = nodes
@@ -134,7 +136,7 @@ final class SearchEngine {
                 piece = saved.piece
                 index = saved.index
                 end = saved.end
-                bucketBase = Self.bucketBase(frame.occupied, line: lineInt)
+                bucketBase = saved.bucketBase
             }
         }
         self.nodes = nodes
@@ -142,12 +144,12 @@ final class SearchEngine {
         self.stopped = stopped
     }
 
-    /// Where the buckets for the first empty cell of `occupied`, and the pattern around it, begin.
+    /// The first empty cell of `occupied` and the pattern around it, as one index: its buckets
+    /// begin at `slot * pieceCount`, and `pieceSets[slot]` says which of them hold anything.
     @inline(__always)
-    private static func bucketBase(_ occupied: UInt64, line: Int) -> Int {
+    private static func slot(_ occupied: UInt64, line: Int) -> Int {
         let cell = (~occupied).trailingZeroBitCount
-        let pattern = SearchTable.pattern(occupied, after: cell, line: line)
-        return (cell &* SearchTable.patternCount &+ pattern) &* SearchTable.pieceCount
+        return cell &* SearchTable.patternCount &+ SearchTable.pattern(occupied, after: cell, line: line)
     }
 
     /// One level of the search: the board there and where the scan over its first empty cell's
@@ -159,5 +161,6 @@ final class SearchEngine {
         var piece = 0
         var index = 0
         var end = 0
+        var bucketBase = 0
     }
 }

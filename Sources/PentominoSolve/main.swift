@@ -1,8 +1,9 @@
 // `tessera-pentomino`: the pentomino solver on its own, for when the whole process's time counts.
 //
 // `tessera` is one large binary (server, storage, clients) that spends longer loading its shared
-// libraries than a 6×10 search takes; this one is built from PentominoKit alone, with the Swift
-// standard library linked in statically on Linux, and does no Foundation work before the search.
+// libraries than a 6×10 search takes; this one is built from PentominoKit alone, as one static
+// executable on Linux (Swift runtime, Foundation and C libraries inside), and does no Foundation
+// work before the search.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
