@@ -22,7 +22,7 @@ public struct PostSummary: Hashable, Sendable, Identifiable {
     }
 }
 
-public struct AlbumSummary: Hashable, Sendable, Identifiable {
+public struct AlbumSummary: Encodable, Hashable, Sendable, Identifiable {
     public let id: Int
     public let title: String
     public let photoCount: Int
@@ -34,7 +34,8 @@ public struct AlbumSummary: Hashable, Sendable, Identifiable {
     }
 }
 
-public struct PostDetail: Hashable, Sendable, Identifiable {
+/// Encoded as the reader API sends it: the author is `user`, the original's word.
+public struct PostDetail: Encodable, Hashable, Sendable, Identifiable {
     public let id: Int
     public let title: String
     public let body: String
@@ -48,6 +49,10 @@ public struct PostDetail: Hashable, Sendable, Identifiable {
         body = post.body.capitalizingFirstLetter
         self.author = author
         self.albums = albums.sorted { $0.id < $1.id }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, body, author = "user", albums
     }
 }
 

@@ -3,38 +3,10 @@ import GridKit
 import PostsKit
 import TesseraStore
 
-/// The reader API's JSON shapes. Titles and bodies arrive capitalised from the kit's read models;
-/// the author is `user` (the original's word).
-struct PostDetailJSON: Encodable {
-    let id: Int
-    let title: String
-    let body: String
-    let user: Author
-    let albums: [AlbumJSON]
-
-    init(_ detail: PostDetail) {
-        id = detail.id
-        title = detail.title
-        body = detail.body
-        user = detail.author
-        albums = detail.albums.map(AlbumJSON.init)
-    }
-}
-
-struct AlbumJSON: Encodable {
-    let id: Int
-    let title: String
-    let photoCount: Int
-
-    init(_ album: AlbumSummary) {
-        id = album.id
-        title = album.title
-        photoCount = album.photoCount
-    }
-}
-
+/// The reader API's JSON shapes beyond the kit's read models (`PostListing`, `PostDetail` and
+/// `AlbumSummary` are encoded as they are): an album's photos with this server's copies.
 struct AlbumPhotosJSON: Encodable {
-    let album: AlbumJSON
+    let album: AlbumSummary
     let photos: [PhotoJSON]
 
     /// `thumbnail` and `image` are this server's copies (cached, so they work with the origin
@@ -49,7 +21,7 @@ struct AlbumPhotosJSON: Encodable {
     }
 
     init(_ album: AlbumPhotos) {
-        self.album = AlbumJSON(album.album)
+        self.album = album.album
         photos = album.photos.map { photo in
             PhotoJSON(id: photo.id, title: photo.title, url: photo.url, thumbnailUrl: photo.thumbnailUrl,
                       thumbnail: PostsRoutesPaths.photo(photo.id, size: .thumbnail),

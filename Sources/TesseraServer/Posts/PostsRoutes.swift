@@ -62,7 +62,7 @@ struct PostsRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.id(context, "Post")
-        return try JSONBody.response(PostDetailJSON(try await store.detail(postID: id).orNotFound("Post \(id)")))
+        return try JSONBody.response(try await store.detail(postID: id).orNotFound("Post \(id)"))
     }
 
     /// Deletes locally only: the post returns with the next sync, as in the original.
