@@ -14,6 +14,9 @@ square of an earlier one). A house may be on a road's end or in its middle.
 
 from __future__ import annotations
 
+import os
+import sys
+
 COLUMNS, ROWS = 10, 8
 STEPS = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
@@ -154,8 +157,6 @@ def main(argv) -> int:
 
 
 if __name__ == "__main__":
-    import os
-    import sys
     sys.dont_write_bytecode = True
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     sys.exit(main(sys.argv[1:]))
