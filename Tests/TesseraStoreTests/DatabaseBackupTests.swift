@@ -11,6 +11,15 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("tessera-backup-\(UUID().uuidString)").path
     }
 
+    /// Runs `body` with a data folder (not made yet) and a spare folder (made) for backups, and
+    /// removes both afterwards.
+    static func withFolders(_ body: (_ folder: String, _ spare: String) async throws -> Void) async throws {
+        let (folder, spare) = (temporaryDirectory(), temporaryDirectory())
+        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
+        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
+        try await body(folder, spare)
+    }
+
     /// Opens `folder`'s database (made if new), writes one document and closes it again, as a
     /// server that stored something and stopped.
     static func store(_ id: String, levels: [String], in folder: String) async throws {
@@ -59,41 +68,39 @@ import Testing
     }
 
     @Test func restoreKeepsTheReplacedDatabaseAndRefusesWhatIsNotABackup() async throws {
-        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
-        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
-        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
-        try await Self.store("old", levels: ["1"], in: folder)
-        let backup = spare + "/old.sqlite"
-        _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
-        try await Self.store("new", levels: ["2"], in: folder)
+        try await Self.withFolders { folder, spare in
+            try await Self.store("old", levels: ["1"], in: folder)
+            let backup = spare + "/old.sqlite"
+            _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
+            try await Self.store("new", levels: ["2"], in: folder)
 
-        let text = spare + "/notes.txt"
-        try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
-        let refused = try #require(throws: StartupError.self) { try DatabaseBackup.restore(from: text, dataDirectory: folder) }
-        #expect(refused.description.contains("is not a Tessera backup"))
+            let text = spare + "/notes.txt"
+            try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
+            let refused = try #require(throws: StartupError.self) { try DatabaseBackup.restore(from: text, dataDirectory: folder) }
+            #expect(refused.description.contains("is not a Tessera backup"))
 
-        let report = try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: Date(timeIntervalSince1970: 0))
-        let kept = try #require(report.keptPrevious)
-        #expect(kept.hasSuffix("tessera.sqlite.before-restore-19700101T000000Z"))
-        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-        #expect(try await store.find(id: "old") != nil)
-        #expect(try await store.find(id: "new") == nil)
-        // The replaced database is whole: renamed with its write-ahead log, it still opens.
-        try DatabaseBackup.check(kept, thorough: true)
+            let report = try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: Date(timeIntervalSince1970: 0))
+            let kept = try #require(report.keptPrevious)
+            #expect(kept.hasSuffix("tessera.sqlite.before-restore-19700101T000000Z"))
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            #expect(try await store.find(id: "old") != nil)
+            #expect(try await store.find(id: "new") == nil)
+            // The replaced database is whole: renamed with its write-ahead log, it still opens.
+            try DatabaseBackup.check(kept, thorough: true)
+        }
     }
 
     @Test func restoreRefusesWhileTheFolderIsInUse() async throws {
-        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
-        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
-        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
-        let database = try TesseraDatabase(directory: folder)
-        let store = try DocumentTable<ClassLocks>(database: database)
-        try await store.insert(ClassLocks(id: "open", levels: ["1"]))
-        let backup = spare + "/copy.sqlite"
-        _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
-        let refused = try #require(throws: StartupError.self) { try DatabaseBackup.restore(from: backup, dataDirectory: folder) }
-        #expect(refused.description.contains("is using"))
-        #expect(try await store.find(id: "open") != nil)
+        try await Self.withFolders { folder, spare in
+            let database = try TesseraDatabase(directory: folder)
+            let store = try DocumentTable<ClassLocks>(database: database)
+            try await store.insert(ClassLocks(id: "open", levels: ["1"]))
+            let backup = spare + "/copy.sqlite"
+            _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
+            let refused = try #require(throws: StartupError.self) { try DatabaseBackup.restore(from: backup, dataDirectory: folder) }
+            #expect(refused.description.contains("is using"))
+            #expect(try await store.find(id: "open") != nil)
+        }
     }
 
     @Test func forceReplacesAnOlderBackupButNeverAFolderOrTheDatabaseItself() async throws {
@@ -128,37 +135,35 @@ import Testing
     }
 
     @Test func twoRestoresInTheSameSecondKeepBothReplacedDatabases() async throws {
-        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
-        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
-        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
-        try await Self.store("kept", levels: ["1"], in: folder)
-        let backup = spare + "/copy.sqlite"
-        _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
-        let moment = Date(timeIntervalSince1970: 0)
-        let first = try #require(try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: moment).keptPrevious)
-        let second = try #require(try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: moment).keptPrevious)
-        #expect(first != second)
-        for kept in [first, second] { try DatabaseBackup.check(kept, thorough: true) }
-        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-        #expect(try await store.find(id: "kept") != nil)
+        try await Self.withFolders { folder, spare in
+            try await Self.store("kept", levels: ["1"], in: folder)
+            let backup = spare + "/copy.sqlite"
+            _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
+            let moment = Date(timeIntervalSince1970: 0)
+            let first = try #require(try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: moment).keptPrevious)
+            let second = try #require(try DatabaseBackup.restore(from: backup, dataDirectory: folder, now: moment).keptPrevious)
+            #expect(first != second)
+            for kept in [first, second] { try DatabaseBackup.check(kept, thorough: true) }
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            #expect(try await store.find(id: "kept") != nil)
+        }
     }
 
     @Test func aLogLeftWithoutItsDatabaseIsMovedAsideNotReplayedIntoTheRestore() async throws {
-        let (folder, spare) = (Self.temporaryDirectory(), Self.temporaryDirectory())
-        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: true)
-        defer { for path in [folder, spare] { try? FileManager.default.removeItem(atPath: path) } }
-        try await Self.store("backed-up", levels: ["1"], in: folder)
-        let backup = spare + "/copy.sqlite"
-        _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
-        // Someone moved only tessera.sqlite away; a log of another database is still there.
-        try FileManager.default.removeItem(atPath: folder + "/tessera.sqlite")
-        try Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: folder + "/tessera.sqlite-wal"))
-        let report = try DatabaseBackup.restore(from: backup, dataDirectory: folder)
-        let kept = try #require(report.keptPrevious)
-        #expect(FileManager.default.fileExists(atPath: kept + "-wal"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/tessera.sqlite-wal"))
-        let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
-        #expect(try await store.find(id: "backed-up") != nil)
+        try await Self.withFolders { folder, spare in
+            try await Self.store("backed-up", levels: ["1"], in: folder)
+            let backup = spare + "/copy.sqlite"
+            _ = try DatabaseBackup.backup(dataDirectory: folder, to: backup, overwrite: false)
+            // Someone moved only tessera.sqlite away; a log of another database is still there.
+            try FileManager.default.removeItem(atPath: folder + "/tessera.sqlite")
+            try Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: folder + "/tessera.sqlite-wal"))
+            let report = try DatabaseBackup.restore(from: backup, dataDirectory: folder)
+            let kept = try #require(report.keptPrevious)
+            #expect(FileManager.default.fileExists(atPath: kept + "-wal"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/tessera.sqlite-wal"))
+            let store = try DocumentTable<ClassLocks>(database: try TesseraDatabase(directory: folder))
+            #expect(try await store.find(id: "backed-up") != nil)
+        }
     }
 }
 
