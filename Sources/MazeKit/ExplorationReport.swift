@@ -35,13 +35,15 @@ public struct ExplorationSummary: Encodable, Sendable {
         stats = result.stats
     }
 
-    private enum Key: String, CodingKey { case outcome, error, valid }
+    /// What the stats do not say: how it ended, the error (null unless it failed) and `valid`.
+    private struct Ending: Encodable {
+        let outcome: String
+        @Nullable var error: String?
+        let valid: Bool
+    }
 
+    /// The stats' keys with the ending's beside them, in one object.
     public func encode(to encoder: any Encoder) throws {
-        try stats.encode(to: encoder)
-        var json = encoder.container(keyedBy: Key.self)
-        try json.encode(outcome.name, forKey: .outcome)
-        if let failure = outcome.failure { try json.encode(failure, forKey: .error) } else { try json.encodeNil(forKey: .error) }
-        try json.encode(valid, forKey: .valid)
+        try Flattened(stats, Ending(outcome: outcome.name, error: outcome.failure, valid: valid)).encode(to: encoder)
     }
 }

@@ -149,6 +149,15 @@ public enum LevelLimits {
     public static let blockLimitRange = 1...maxBlockLimit
     /// A level's name is kept to this many characters (longer names are cut, not refused).
     public static let nameLength = 80
+
+    /// The name a copy of a level is given: "Copy of …" ("Copia de …" in Spanish), cut to `nameLength`.
+    public static func copyName(of name: String, in language: TextLanguage) -> String {
+        let prefix = switch language {
+        case .english: "Copy of "
+        case .spanish: "Copia de "
+        }
+        return String((prefix + name).prefix(nameLength))
+    }
 }
 
 extension Level {

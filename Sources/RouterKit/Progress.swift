@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 
 /// One player's results, per level: the best score, the attempts, whether the level was ever
 /// solved, and the time spent. The rules of recording a run live here, so the server's stores only
@@ -102,14 +103,8 @@ extension PlayerProgress.LevelResult {
 
         public init(_ result: PlayerProgress.LevelResult) { self.result = result }
 
-        private enum Key: String, CodingKey { case stars }
-
         public init(from decoder: any Decoder) throws { result = try PlayerProgress.LevelResult(from: decoder) }
 
-        public func encode(to encoder: any Encoder) throws {
-            try result.encode(to: encoder)
-            var json = encoder.container(keyedBy: Key.self)
-            try json.encode(result.stars, forKey: .stars)
-        }
+        public func encode(to encoder: any Encoder) throws { try Flattened(result, ["stars": result.stars]).encode(to: encoder) }
     }
 }

@@ -86,7 +86,7 @@ struct RouterCommand: AsyncParsableCommand {
         @Option(help: "The program: a .py (Python), .xml (Rapid Router's Blockly XML) or .json file (a run request's program object: our blocks, {\"python\": …} or {\"blocklyXml\": …}).")
         var program: String
         @OptionGroup var storage: Storage
-        @Flag(help: "Print one JSON object: outcome, message, blocks, score {route, algorithm, total, max}, events, output (what Python printed).")
+        @Flag(help: "Print the run as the API answers it: outcome {success, failure, message…}, events, score {route, algorithm, total, max}, blockCount, output (what Python printed).")
         var json = false
         /// `--lang es`: the run's message, the score's words and a program's problems in Spanish.
         @OptionGroup var language: Language
@@ -116,7 +116,8 @@ struct RouterCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
             if json {
-                try printJSON(RunReport(result))
+                // The answer `POST /api/router/levels/{id}/run` gives, so a script reads both alike.
+                try printJSON(result)
             } else {
                 // What the program printed comes first, as it would on a console, then how the run ended.
                 for line in result.output { print(line) }
@@ -138,25 +139,6 @@ struct RouterCommand: AsyncParsableCommand {
             if let source = text?["python"] { return .python(try PythonProgram.parse(source)) }
             if let xml = text?["blocklyXml"] { return .blocks(try Program.parse(blocklyXML: xml)) }
             return .blocks(try Program.parse(json: data))
-        }
-
-        /// The run as scripts read it: `outcome` is "success" or the failure kind.
-        struct RunReport: Encodable {
-            let outcome: String
-            let message: String
-            let blocks: Int
-            let score: Score
-            let events: [RunEvent]
-            let output: [String]
-
-            init(_ result: RunResult) {
-                outcome = result.outcome.success ? "success" : (result.outcome.failure?.rawValue ?? "failure")
-                message = result.outcome.message
-                blocks = result.blockCount
-                score = result.score
-                events = result.events
-                output = result.output
-            }
         }
     }
 

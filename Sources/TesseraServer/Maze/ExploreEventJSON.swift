@@ -16,22 +16,8 @@ enum ExploreEventJSON: Encodable {
     }
 
     /// The stats in their one JSON form (`ExplorationStats`), plus whether the map checked out.
-    struct Stats: Encodable {
-        let stats: ExplorationStats
-        let valid: Bool
-
-        init(_ stats: ExplorationStats, valid: Bool) {
-            self.stats = stats
-            self.valid = valid
-        }
-
-        private enum Key: String, CodingKey { case valid }
-
-        func encode(to encoder: any Encoder) throws {
-            try stats.encode(to: encoder)
-            var json = encoder.container(keyedBy: Key.self)
-            try json.encode(valid, forKey: .valid)
-        }
+    private static func stats(_ stats: ExplorationStats, valid: Bool) -> Flattened<ExplorationStats, [String: Bool]> {
+        Flattened(stats, ["valid": valid])
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -57,15 +43,15 @@ enum ExploreEventJSON: Encodable {
             try json.encode(room.discoveredAfter.seconds, forKey: .t)
         case let .finished(stats, valid, path):
             try json.encode("finished", forKey: .type)
-            try json.encode(Stats(stats, valid: valid), forKey: .stats)
+            try json.encode(Self.stats(stats, valid: valid), forKey: .stats)
             try json.encode(path.map(\.pair), forKey: .path)
         case let .failed(message, stats):
             try json.encode("failed", forKey: .type)
             try json.encode(message, forKey: .message)
-            try json.encode(Stats(stats, valid: false), forKey: .stats)
+            try json.encode(Self.stats(stats, valid: false), forKey: .stats)
         case let .cancelled(stats):
             try json.encode("cancelled", forKey: .type)
-            try json.encode(Stats(stats, valid: false), forKey: .stats)
+            try json.encode(Self.stats(stats, valid: false), forKey: .stats)
         }
     }
 }

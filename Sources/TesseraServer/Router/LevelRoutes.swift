@@ -104,11 +104,12 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
     /// A private copy, owned by the caller, of any level they may read (ours included).
     @Sendable func copy(_ request: Request, context: Context) async throws -> Response {
         let id = try RouterRoutes<Context>.levelID(context)
+        let language = try request.textLanguage()
         let caller = try await caller(request)
         var level: Level
         var source = StoredLevel.Source.custom
         var sourcePk: Int?
-        if let ours = LevelCatalog.level(id: id) {
+        if let ours = LevelCatalog.level(id: id, in: language) {
             level = ours
         } else {
             let stored = try caller.readable(try await levels.find(id: id), id: id)
@@ -117,7 +118,7 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
         let owner = try caller.requireOwner()
         level.id = "custom-" + Secrets.id()
         level.episode = nil
-        level.name = String(("Copy of " + level.name).prefix(LevelLimits.nameLength))
+        level.name = LevelLimits.copyName(of: level.name, in: language)
         let copy = StoredLevel(level: level, source: source, sourcePk: sourcePk, owner: owner)
         try await levels.insert(copy)
         return try JSONBody.response(LevelSummaryJSON(copy, for: caller), status: .created)
@@ -223,24 +224,9 @@ struct ClassChoiceJSON: Encodable {
 }
 
 /// `GET /api/router/episodes` for one caller: the level list (`EpisodesJSON`, whose `custom` is the
-/// caller's own levels) with `shared` beside it: levels shared with the caller's class(es).
-struct PersonalEpisodesJSON: Encodable {
-    let episodes: EpisodesJSON
-    let shared: LevelPageJSON
-
-    init(_ episodes: EpisodesJSON, shared: LevelPageJSON) {
-        self.episodes = episodes
-        self.shared = shared
-    }
-
-    private enum Key: String, CodingKey { case shared }
-
-    /// One flat object: the level list's keys with `shared` beside them.
-    func encode(to encoder: any Encoder) throws {
-        try episodes.encode(to: encoder)
-        var json = encoder.container(keyedBy: Key.self)
-        try json.encode(shared.levels, forKey: .shared)
-    }
+/// caller's own levels) with `shared` beside its keys: levels shared with the caller's class(es).
+func personalEpisodes(_ episodes: EpisodesJSON, shared: LevelPageJSON) -> Flattened<EpisodesJSON, [String: [LevelSummaryJSON]]> {
+    Flattened(episodes, ["shared": shared.levels])
 }
 
 /// A level as `GET /api/router/levels/{id}` answers it: `LevelJSON` with `mine` beside it (the

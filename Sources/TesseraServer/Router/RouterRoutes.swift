@@ -35,7 +35,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         let caller = try await people.caller(request)
         let own = try await levels.newest(listedUnder: caller.ownKeys, limit: LevelRoutes<Context>.pageSize, offset: 0)
         let shared = try await people.page(.shared, 1, caller)
-        return try JSONBody.response(PersonalEpisodesJSON(EpisodesJSON(language: language, stored: own), shared: shared))
+        return try JSONBody.response(personalEpisodes(EpisodesJSON(language: language, stored: own), shared: shared))
     }
 
     @Sendable func level(_ request: Request, context: Context) async throws -> Response {

@@ -5,6 +5,7 @@
 // `levelApi`, so the key is never forgotten: without it the server cannot tell that a private
 // level is this browser's own (it answers 404, as for a level that does not exist).
 import { api } from "/shared/api.js";
+import { inPageLanguage } from "./i18n.js";
 
 const OWNER_KEY = "tessera.router.ownerKey";
 let keptInMemory = null; // when localStorage is off: this page's levels are this tab's only
@@ -41,7 +42,8 @@ export const getLevel = (id) => levelApi(levelPath(id));
 export const createLevel = (level) => levelApi("/api/router/levels", { method: "POST", body: level });
 export const updateLevel = (id, level) => levelApi(levelPath(id), { method: "PUT", body: level });
 export const deleteLevel = (id) => levelApi(levelPath(id), { method: "DELETE" });
-export const copyLevel = (id) => levelApi(levelPath(id, "/copy"), { method: "POST" });
+/** A private copy, named in the page's language ("Copia de …"; ours under their Spanish names too). */
+export const copyLevel = (id) => levelApi(inPageLanguage(levelPath(id, "/copy")), { method: "POST" });
 export const shareLevel = (id, shares) => levelApi(levelPath(id, "/sharing"), { method: "PUT", body: shares });
 
 /** The address that opens a level in the player (for "Copy link"). */
