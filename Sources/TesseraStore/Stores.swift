@@ -29,6 +29,8 @@ package struct AppStores: Sendable {
     package let postsSyncLock: any SyncLock
     /// The shared database, when there is one (for `/health` and the services).
     package let postgres: TesseraPostgres?
+    /// The SQLite file, when that is the backend (for `/health`'s disk check).
+    package let sqlite: TesseraDatabase?
 
     package static func make(_ backend: StorageBackend, logger: Logger = Logger(label: "tessera"),
                      databaseTimeout: Duration = .seconds(2)) async throws -> AppStores {
@@ -44,7 +46,8 @@ package struct AppStores: Sendable {
                              routerPrograms: try DocumentTable<SavedPrograms>(database: database),
                              classLocks: try DocumentTable<ClassLocks>(database: database),
                              accounts: accounts, classes: accounts,
-                             backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
+                             backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil,
+                             sqlite: database)
         case .postgres(let url, let schema):
             let parsed: PostgresURL
             do { parsed = try PostgresURL(url) } catch { throw StartupError(error.description) }
@@ -60,7 +63,8 @@ package struct AppStores: Sendable {
                                  classLocks: try await PostgresDocumentTable<ClassLocks>(database: database),
                                  accounts: accounts, classes: accounts,
                                  backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
-                                 postsSyncLock: PostgresSyncLock(database: database), postgres: database)
+                                 postsSyncLock: PostgresSyncLock(database: database), postgres: database,
+                                 sqlite: nil)
             } catch StoreError.unavailable(let reason) {
                 // At start-up "try again shortly" is no help: say what to check.
                 throw StartupError("Tessera cannot reach the PostgreSQL database at \(database.url.description) (\(reason)). "
@@ -76,7 +80,7 @@ package struct AppStores: Sendable {
                              routerProgress: InMemoryDocumentStore<PlayerProgress>(),
                              routerPrograms: InMemoryDocumentStore<SavedPrograms>(), classLocks: InMemoryDocumentStore<ClassLocks>(),
                              accounts: accounts, classes: accounts,
-                             backendName: "memory", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil)
+                             backendName: "memory", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil, sqlite: nil)
         }
     }
 
@@ -87,8 +91,10 @@ package struct AppStores: Sendable {
         return [postgres, PostgresLiveListener(fanOut: liveFanOut, deliver: deliver)]
     }
 
-    /// `nil` when the database answers now; else why not (for `/health`'s 503).
+    /// `nil` when the database answers now and can be written; else why not (for `/health`'s 503):
+    /// PostgreSQL that does not answer, or a SQLite data folder on a full disk.
     package func databaseProblem() async -> (any Error)? {
+        if let sqlite { return sqlite.diskProblem() }
         guard let postgres else { return nil }
         return await postgres.ping(timeout: postgres.leaseTimeout / 2)
     }

@@ -34,17 +34,21 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: true, logger: logger))
 
-    // The backend and whether its database answers now (PostgreSQL: `SELECT 1` within a second);
-    // 503 while it does not, and ok again as soon as it does.
+    // The backend and whether its database answers now (PostgreSQL: `SELECT 1` within a second)
+    // and can be written (SQLite: at least 1 MiB free on the data folder's disk); 503 while not,
+    // and ok again as soon as it is.
     router.get("health") { _, _ in
         guard let problem = await stores.databaseProblem() else {
             return try JSONBody.response(["status": "ok", "backend": stores.backendName, "database": "reachable"])
         }
-        let error = ((problem as? StoreError) ?? .unavailable("\(type(of: problem))")).apiError
+        let storeError = (problem as? StoreError) ?? .unavailable("\(type(of: problem))")
+        let error = storeError.apiError
+        let full = if case .storageUnavailable = storeError { true } else { false }
         var response = try JSONBody.response(
-            HealthProblemJSON(backend: stores.backendName, error: .init(code: error.code, message: error.message)),
+            HealthProblemJSON(backend: stores.backendName, database: full ? "full" : "unreachable",
+                              error: .init(code: error.code, message: error.message)),
             status: .serviceUnavailable)
-        response.headers[.retryAfter] = "1"
+        response.headers[.retryAfter] = full ? "60" : "1"
         return response
     }
     router.get("metrics") { _, _ in
@@ -108,10 +112,10 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     )
 }
 
-/// `/health` while the database does not answer.
+/// `/health` while the database does not answer (`unreachable`) or its disk is full (`full`).
 private struct HealthProblemJSON: Encodable {
     var status = "unavailable"
     let backend: String
-    var database = "unreachable"
+    let database: String
     let error: APIError.ErrorEnvelope.Detail
 }

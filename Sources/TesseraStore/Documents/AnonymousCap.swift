@@ -101,6 +101,7 @@ extension AppStores {
                   routerLevels: CappedDocumentStore(routerLevels, anonymous: anonymous),
                   routerProgress: CappedDocumentStore(routerProgress, anonymous: anonymous),
                   routerPrograms: routerPrograms, classLocks: classLocks, accounts: accounts, classes: classes,
-                  backendName: backendName, liveFanOut: liveFanOut, postsSyncLock: postsSyncLock, postgres: postgres)
+                  backendName: backendName, liveFanOut: liveFanOut, postsSyncLock: postsSyncLock, postgres: postgres,
+                  sqlite: sqlite)
     }
 }

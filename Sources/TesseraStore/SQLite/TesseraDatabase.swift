@@ -12,8 +12,11 @@ package struct TesseraDatabase: Sendable {
     package let writer: any DatabaseWriter
     /// Held while the database is open, so `tessera restore` refuses to swap the file under us.
     private let folderLock: DataFolderLock?
+    /// The data folder; nil for an in-memory database.
+    private let directory: String?
 
     package init(directory: String?) throws {
+        self.directory = directory
         if let directory {
             // One clear sentence for a folder that cannot work (not a folder, unwritable, full).
             try DataFolder.prepareChecked(directory)
@@ -54,6 +57,20 @@ package struct TesseraDatabase: Sendable {
     /// One read; the machine's failures become `StoreError.storageUnavailable`.
     package func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do { return try await writer.read(value) } catch { throw SQLiteProblem.mapped(error) }
+    }
+
+    /// Less free space than this on the data folder's disk counts as a full disk: SQLite needs room
+    /// for its log as well as the rows, so writes fail before the last byte is taken.
+    package static let minimumFreeBytes: UInt64 = 1 << 20
+
+    /// For `/health`: `nil` while the data folder's disk has room (or the database is in memory),
+    /// else the same `storageUnavailable` a write answers on a full disk.
+    package func diskProblem() -> StoreError? {
+        guard let directory else { return nil }
+        var stats = statvfs()
+        guard statvfs(directory, &stats) == 0 else { return nil }
+        let (free, overflow) = UInt64(stats.f_bavail).multipliedReportingOverflow(by: UInt64(stats.f_frsize))
+        return !overflow && free < Self.minimumFreeBytes ? .storageUnavailable(SQLiteProblem.diskFull.reason) : nil
     }
 
     private var folderName: String {
