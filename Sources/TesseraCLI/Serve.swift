@@ -185,9 +185,10 @@ struct Serve: AsyncParsableCommand {
             print("Tessera on \(url)/  (data in \(dataFolder))")
             fflush(nil)  // all C streams; `stdout` itself is not concurrency-safe to name
         }
+        let level = config.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
-            handler.logLevel = config.logLevel
+            handler.logLevel = level
             return handler
         }
         do {

@@ -104,7 +104,8 @@ final class RateLimitClients: Sendable {
 
     private static func format<T>(_ family: Int32, _ address: inout T, length: Int32) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(length))
-        guard inet_ntop(family, &address, &buffer, socklen_t(length)) != nil else { return nil }
+        let written = withUnsafeBytes(of: &address) { bytes in inet_ntop(family, bytes.baseAddress, &buffer, socklen_t(length)) }
+        guard written != nil else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

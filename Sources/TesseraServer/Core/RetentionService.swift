@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import GridKit
 import Logging
@@ -14,9 +15,9 @@ struct RetentionService: Service {
         // Every kind listed from the start, at 0, so a dashboard sees the series before any purge.
         for kind in purge.kinds.map(\.name) + [RetentionPurge.sessionKind] { _ = TesseraMetrics.purged(kind) }
         await cancelWhenGracefulShutdown { [purge, logger] in
-            while !Task.isCancelled {
+            await Self.runRound(purge, logger: logger)
+            for await _ in AsyncTimerSequence.repeating(every: purge.options.interval) {
                 await Self.runRound(purge, logger: logger)
-                try? await Task.sleep(for: purge.options.interval)
             }
         }
     }

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Synchronization
 
 /// The deadlines of every lease waiting or running on one database, watched by one task that
@@ -42,9 +43,7 @@ final class LeaseDeadlines: Sendable {
     var count: Int { state.withLock { $0.entries.count } }
 
     private func watch() async {
-        while true {
-            try? await Task.sleep(for: tick)
-            let now = ContinuousClock.now
+        for await now in AsyncTimerSequence.repeating(every: tick, clock: .continuous) {
             let due: [@Sendable () -> Void]? = state.withLock { state in
                 guard !state.entries.isEmpty else {
                     state.watching = false
