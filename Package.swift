@@ -172,19 +172,27 @@ let package = Package(
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
         .testTarget(name: "PostsKitTests", dependencies: ["PostsKit", "GridKit"]),
         .testTarget(name: "RouterKitTests", dependencies: ["RouterKit"], exclude: ["Solutions"]),
-        // Storage below the API: rows as older versions wrote them, raw SQL (the only tests that
-        // import GRDB).
+        // Storage below the API: rows as older versions wrote them, raw SQL, the PostgreSQL cache
+        // across nodes and its races (the only tests that import GRDB or PostgresNIO).
         .testTarget(
             name: "TesseraStoreTests",
             dependencies: [
-                "TesseraStore", "TicTacToeKit", "RouterKit",
+                "TesseraStore", "TesseraTestSupport", "TicTacToeKit", "RouterKit", "PentominoKit", "GridKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The test PostgreSQL database, for both test targets above and below (not shipped).
+        .target(
+            name: "TesseraTestSupport",
+            dependencies: ["TesseraStore", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/TesseraTestSupport"
         ),
         .testTarget(
             name: "TesseraServerTests",
             dependencies: [
-                "TesseraServer", "TesseraStore", "ClassroomKit", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
+                "TesseraServer", "TesseraStore", "TesseraTestSupport", "ClassroomKit", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
                 "PostsKit", "PostsClient", "RouterKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -29,9 +29,9 @@ import Testing
             let anonymous = try await Browser().send(client, .get, "/api/router/players/AnonymousPage123/progress")
             #expect((anonymous.body["levels"] as? [String: Any])?.isEmpty == true)
 
-            #expect(try await try #require(browsers[.teacher]).send(client, .get, path).status == .ok, "their teacher")
+            #expect(try await #require(browsers[.teacher]).send(client, .get, path).status == .ok, "their teacher")
             for role in [AuthorizationMatrixTests.Role.anonymous, .otherClassPupil, .otherTeacher] {
-                #expect(try await try #require(browsers[role]).send(client, .get, path).status == .notFound, "\(role)")
+                #expect(try await #require(browsers[role]).send(client, .get, path).status == .notFound, "\(role)")
             }
         }
     }

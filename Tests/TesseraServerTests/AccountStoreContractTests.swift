@@ -1,6 +1,7 @@
 import ClassroomKit
 import Foundation
 import Testing
+import TesseraTestSupport
 @testable import TesseraStore
 
 /// Every account store keeps the same promises, so sign-in works alike on every backend: one

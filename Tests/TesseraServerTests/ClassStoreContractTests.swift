@@ -1,6 +1,7 @@
 import ClassroomKit
 import Foundation
 import Testing
+import TesseraTestSupport
 @testable import TesseraStore
 
 /// Every class store keeps the same promises, so classes work alike on every backend: one class

@@ -1,6 +1,7 @@
 import Foundation
 import PentominoKit
 import Testing
+import TesseraTestSupport
 @testable import RouterKit
 @testable import TesseraServer
 @testable import TesseraStore

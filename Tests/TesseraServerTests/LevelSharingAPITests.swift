@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import RouterKit
 import Testing
 @testable import TesseraServer
 @testable import TesseraStore
@@ -107,6 +108,14 @@ import Testing
             #expect(copyID != id)
             #expect(Self.ids(try await Self.send(client, .get, "/api/router/levels?scope=mine", key: Self.keyB).body["levels"]) == [copyID])
             #expect(try await Self.send(client, .post, "/api/router/levels/1/copy", key: Self.keyB).status == .created, "ours can be copied")
+            // In Spanish: "Copia de …", and ours under their Spanish names.
+            let spanish = try await Self.send(client, .post, "/api/router/levels/1/copy?lang=es", key: Self.keyB)
+            let spanishName = try #require(LevelCatalog.level(id: "1", in: .spanish)?.name)
+            #expect(spanish.status == .created && spanish.body["name"] as? String == "Copia de " + spanishName)
+            #expect(try await Self.send(client, .post, "/api/router/levels/\(id)/copy?lang=es", key: Self.keyB).body["name"] as? String
+                    == "Copia de Left then right", "a stored level keeps its author's words")
+            let unknown = try await Self.send(client, .post, "/api/router/levels/1/copy?lang=fr", key: Self.keyB)
+            #expect(unknown.status == .badRequest && errorCode(unknown.body) == "bad_language")
 
             #expect(try await Self.send(client, .delete, "/api/router/levels/\(id)", key: Self.keyA).status == .noContent)
             #expect(try await Self.send(client, .get, "/api/router/levels/\(id)", key: Self.keyA).status == .notFound)

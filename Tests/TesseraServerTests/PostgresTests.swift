@@ -6,6 +6,7 @@ import HummingbirdTesting
 import NIOCore
 import RouterKit
 import Testing
+import TesseraTestSupport
 import TicTacToeKit
 @testable import TesseraServer
 @testable import TesseraStore

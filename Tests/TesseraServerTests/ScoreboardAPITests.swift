@@ -76,7 +76,7 @@ import Testing
 
             #expect(try await sam.send(client, .post, "/api/router/levels/1/runs", json: Self.solvesLevel1).status == .ok)
             #expect(try await sam.send(client, .post, "/api/router/levels/1/runs", json: Self.failsLevel1).status == .ok)
-            let saved = try await try #require(world.browsers[.teacher]).send(client, .get, path)
+            let saved = try await #require(world.browsers[.teacher]).send(client, .get, path)
             #expect(saved.status == .ok)
             let latest = try #require(saved.body["latest"] as? [String: Any]), best = try #require(saved.body["best"] as? [String: Any])
             #expect(latest["success"] as? Bool == false && latest["blocks"] as? Int == 1)
@@ -86,7 +86,7 @@ import Testing
             #expect((replay["events"] as? [Any])?.isEmpty == false, "the run again, for the replay")
 
             for role in [Role.anonymous, .otherClassPupil, .otherTeacher] {
-                #expect(try await try #require(world.browsers[role]).send(client, .get, path).status == .notFound, "\(role)")
+                #expect(try await #require(world.browsers[role]).send(client, .get, path).status == .notFound, "\(role)")
             }
             // Anonymous players have no saved programs, and runs without a session keep none.
             #expect(try await Browser().send(client, .get, "/api/router/players/AnonymousPage123/programs/1").status == .notFound)
@@ -112,7 +112,7 @@ import Testing
 
             // Nobody else is held to them: another class's pupil, the teacher, an anonymous visitor.
             for role in [Role.otherClassPupil, .teacher, .anonymous] {
-                let run = try await try #require(world.browsers[role]).send(client, .post, "/api/router/levels/1/runs", json: Self.solvesLevel1)
+                let run = try await #require(world.browsers[role]).send(client, .post, "/api/router/levels/1/runs", json: Self.solvesLevel1)
                 #expect(run.status == .ok, "\(role)")
             }
             for bad in [#"{"episodes":[99],"levels":[]}"#, #"{"episodes":[],"levels":["custom-x"]}"#, #"{"episodes":[1]}"#] {

@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import PentominoKit
 import Testing
+import TesseraTestSupport
 import TicTacToeKit
 @testable import TesseraServer
 @testable import TesseraStore

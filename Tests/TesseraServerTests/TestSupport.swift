@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import Testing
+import TesseraTestSupport
 @testable import TesseraServer
 @testable import TesseraStore
 
@@ -60,26 +61,6 @@ func testStorage(schema: String = uniqueTestSchema()) -> StorageBackend {
         guard let url = testDatabaseURL else { return .memory }
         return .postgres(url: url, schema: schema)
     }
-}
-
-/// `TESSERA_TEST_DATABASE_URL`, when set and not empty.
-let testDatabaseURL: String? = ProcessInfo.processInfo.environment["TESSERA_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-
-/// A PostgreSQL database in a fresh schema (or `schema`, to share one), when
-/// `TESSERA_TEST_DATABASE_URL` is set; `nil` otherwise, so PostgreSQL-only tests skip.
-func testPostgres(schema: String = uniqueTestSchema()) throws -> TesseraPostgres? {
-    guard let testDatabaseURL else { return nil }
-    var logger = Logger(label: "tessera-test")
-    logger.logLevel = .warning
-    // A generous lease wait: the whole suite runs in parallel on one machine, and a busy pool
-    // there is not an outage (the outage test makes its own database with the default).
-    return try TesseraPostgres(url: PostgresURL(testDatabaseURL), schema: schema, logger: logger,
-                               leaseTimeout: .seconds(10), maximumConnections: 8)
-}
-
-/// A fresh schema name for one test app (or for several apps that must share a database).
-func uniqueTestSchema() -> String {
-    "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
 }
 
 /// A fresh temporary folder for a database that must survive a restart.

@@ -6,6 +6,7 @@ import PostgresNIO
 import RouterKit
 import Testing
 @testable import TesseraStore
+import TesseraTestSupport
 
 /// Each PostgreSQL node keeps the documents it read or wrote decoded (`PostgresDocumentCache`).
 /// These check what a user would notice if that went wrong: a change made through one node that

@@ -3,8 +3,8 @@ import Logging
 import PostgresNIO
 import Synchronization
 import Testing
-@testable import TesseraServer
 @testable import TesseraStore
+import TesseraTestSupport
 
 /// Two PostgreSQL races that could mislead a user or stall other nodes: a write answered 503
 /// although it committed, and a sync lock kept by a connection whose unlock failed. They run
