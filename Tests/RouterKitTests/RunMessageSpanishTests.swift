@@ -197,7 +197,7 @@ import Testing
     @Test func everyAdviceAndKindOfValueIsInTheCatalog() {
         let advice = Array(PythonWords.unsupported.values) + Array(PythonProgram.refusedBuiltins.values)
         let kinds: [PyValue] = [.int(1), .str("a"), .bool(true), .none, .tuple([.int(1), .int(2)]), .range(0, 1, 1), .builtin("len"), .vanModule, .vanClass, .van]
-        for words in advice.map { Words($0) } + kinds.map(\.typeName) {
+        for words in advice.map({ Words($0) }) + kinds.map(\.typeName) {
             #expect(words.untranslated(in: .spanish) == [], "\(words.english)")
         }
     }
