@@ -18,8 +18,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import watch_errors
+from conftest import browsing, watch_errors
+from test_classroom import fill_sign_up, make_class
 from test_router import solve_before
+from test_tictactoe import press_start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FAILING = ("serious", "critical")
@@ -87,9 +89,7 @@ def test_tictactoe_setup_and_a_game(visitor):
     visitor.goto("/tictactoe/")
     expect(visitor.get_by_test_id("start")).to_be_visible()
     setup = check(visitor, "tictactoe setup")
-    visitor.get_by_test_id("name-x").fill("Ann")
-    visitor.get_by_test_id("name-o").fill("Bob")
-    visitor.get_by_test_id("start").click()
+    press_start(visitor, "Ann", "Bob")
     visitor.get_by_test_id("cell-1-1").click()
     expect(visitor.get_by_test_id("cell-1-1")).to_have_text("X")
     visitor.get_by_test_id("cell-1-1").click()  # taken: the status line says so (a problem)
@@ -208,9 +208,7 @@ def test_tictactoe_board_is_a_grid_of_three_rows_and_the_arrow_keys_still_move(v
     for index in range(3):
         expect(rows.nth(index).get_by_role("gridcell")).to_have_count(3)
     expect(rows.nth(1).get_by_role("gridcell").nth(2)).to_have_accessible_name("Row 2, column 3: empty")
-    visitor.get_by_test_id("name-x").fill("Ann")
-    visitor.get_by_test_id("name-o").fill("Bob")
-    visitor.get_by_test_id("start").click()
+    press_start(visitor, "Ann", "Bob")
     expect(visitor.get_by_test_id("cell-0-0")).to_be_focused()
     visitor.keyboard.press("ArrowDown")
     expect(visitor.get_by_test_id("cell-1-0")).to_be_focused()
@@ -234,9 +232,7 @@ def test_the_status_line_says_a_thing_once_and_keeps_its_look(visitor):
     """Screen readers read the status line (a live region) whenever it changes, so a redraw must
     not write the same words into it again; a problem looks like one, news does not."""
     visitor.goto("/tictactoe/")
-    visitor.get_by_test_id("name-x").fill("Ann")
-    visitor.get_by_test_id("name-o").fill("Bob")
-    visitor.get_by_test_id("start").click()
+    press_start(visitor, "Ann", "Bob")
     visitor.get_by_test_id("cell-1-1").click()
     expect(visitor.get_by_test_id("cell-1-1")).to_have_text("X")
     visitor.get_by_test_id("cell-1-1").click()
@@ -271,32 +267,28 @@ def test_the_status_line_says_a_thing_once_and_keeps_its_look(visitor):
 def test_phone_layouts(browser, server):
     """On a phone several pages lay out differently (the posts detail replaces the list, the
     router's controls wrap and its Sound button shortens): the same check there."""
-    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    problems = watch_errors(page)
-    reports = []
-    page.goto("/")
-    expect(page.get_by_test_id("card-maze")).to_be_visible()
-    reports.append(check(page, "phone: home"))
-    page.goto("/posts/")
-    expect(page.get_by_test_id("post-row")).to_have_count(100, timeout=30_000)
-    reports.append(check(page, "phone: posts list"))
-    page.get_by_test_id("post-row").first.get_by_test_id("post-link").click()
-    expect(page.get_by_test_id("post-heading")).to_be_visible()
-    reports.append(check(page, "phone: posts detail"))
-    page.goto("/router/")
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
-    page.get_by_test_id("level-1").click()
-    expect(page.get_by_test_id("map").locator("svg")).to_be_visible()
-    page.get_by_test_id("palette-move_forwards").click()
-    reports.append(check(page, "phone: router level 1"))
-    page.goto("/router/designer.html")
-    expect(page.locator("body[data-ready=true]")).to_have_count(1)
-    reports.append(check(page, "phone: router designer"))
-    page.goto("/tictactoe/")
-    reports.append(check(page, "phone: tictactoe"))
-    context.close()
-    assert problems == [], problems
+    with browsing(browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)) as page:
+        reports = []
+        page.goto("/")
+        expect(page.get_by_test_id("card-maze")).to_be_visible()
+        reports.append(check(page, "phone: home"))
+        page.goto("/posts/")
+        expect(page.get_by_test_id("post-row")).to_have_count(100, timeout=30_000)
+        reports.append(check(page, "phone: posts list"))
+        page.get_by_test_id("post-row").first.get_by_test_id("post-link").click()
+        expect(page.get_by_test_id("post-heading")).to_be_visible()
+        reports.append(check(page, "phone: posts detail"))
+        page.goto("/router/")
+        expect(page.locator("body[data-ready=true]")).to_have_count(1)
+        page.get_by_test_id("level-1").click()
+        expect(page.get_by_test_id("map").locator("svg")).to_be_visible()
+        page.get_by_test_id("palette-move_forwards").click()
+        reports.append(check(page, "phone: router level 1"))
+        page.goto("/router/designer.html")
+        expect(page.locator("body[data-ready=true]")).to_have_count(1)
+        reports.append(check(page, "phone: router designer"))
+        page.goto("/tictactoe/")
+        reports.append(check(page, "phone: tictactoe"))
     assert_clean(*reports)
 
 
@@ -312,14 +304,9 @@ def classroom_states(page, where):
     page.get_by_test_id("sign-up").click()  # empty: the form says what to fill in
     expect(page.get_by_test_id("sign-up-error")).not_to_be_empty()
     reports.append(check(page, f"{where}classroom signed out"))
-    page.get_by_test_id("sign-up-name").fill("Ms Rivera")
-    page.get_by_test_id("sign-up-email").fill(f"a11y-{uuid.uuid4().hex[:8]}@school.org")
-    page.get_by_test_id("sign-up-password").fill("a long enough password")
-    page.get_by_test_id("sign-up").click()
+    fill_sign_up(page, "Ms Rivera", f"a11y-{uuid.uuid4().hex[:8]}@school.org")
     for name in ("Old club", "5B"):
-        page.get_by_test_id("new-class-name").fill(name)
-        page.get_by_test_id("new-class").click()
-        expect(page.get_by_test_id("class-item").filter(has_text=name)).to_be_visible()
+        make_class(page, name)
     page.get_by_test_id("class-item").filter(has_text="Old club").get_by_test_id("archive").click()
     page.get_by_test_id("ask-yes").click()
     expect(page.get_by_test_id("archived")).to_be_visible()
@@ -369,10 +356,6 @@ def test_classroom_pages_and_the_pupils_sign_in(visitor):
 
 
 def test_classroom_pages_on_a_phone(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    problems = watch_errors(page)
-    reports = classroom_states(page, "phone: ")
-    context.close()
-    assert problems == [], problems
+    with browsing(browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)) as page:
+        reports = classroom_states(page, "phone: ")
     assert_clean(*reports)

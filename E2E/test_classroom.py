@@ -64,14 +64,26 @@ def fits(page):
     assert width[0] <= width[1], f"the page is {width[0]}px wide on a {width[1]}px screen"
 
 
+def fill_sign_up(page, name, email, password=PASSWORD):
+    """Fills in and sends the teacher's sign-up form (the test checks what follows)."""
+    page.get_by_test_id("sign-up-name").fill(name)
+    page.get_by_test_id("sign-up-email").fill(email)
+    page.get_by_test_id("sign-up-password").fill(password)
+    page.get_by_test_id("sign-up").click()
+
+
+def fill_sign_in(page, email, password=PASSWORD):
+    """Fills in and sends the teacher's sign-in form (the test checks what follows)."""
+    page.get_by_test_id("sign-in-email").fill(email)
+    page.get_by_test_id("sign-in-password").fill(password)
+    page.get_by_test_id("sign-in").click()
+
+
 def sign_up(page, name="Ms Rivera"):
     email = f"teacher-{uuid.uuid4().hex[:8]}@school.org"
     page.goto("/classroom/")
     expect(page.get_by_test_id("sign-up-form")).to_be_visible()
-    page.get_by_test_id("sign-up-name").fill(name)
-    page.get_by_test_id("sign-up-email").fill(email)
-    page.get_by_test_id("sign-up-password").fill(PASSWORD)
-    page.get_by_test_id("sign-up").click()
+    fill_sign_up(page, name, email)
     expect(page.get_by_test_id("who")).to_have_text(f"Signed in as {name}")
     expect(page.get_by_test_id("classes-view")).to_be_visible()
     return email
@@ -121,33 +133,22 @@ def test_the_signed_out_page_shows_the_password_rule_first_and_the_servers_words
     # The 10-character rule is there before anyone types, and pupils are sent to Rapid Router.
     expect(page.get_by_test_id("sign-up-form")).to_contain_text("at least 10 characters")
     expect(page.get_by_test_id("pupil-note").get_by_role("link", name="Rapid Router")).to_have_attribute("href", "/router/")
-    page.get_by_test_id("sign-up-name").fill("Mr Okafor")
-    page.get_by_test_id("sign-up-email").fill("okafor@school.org")
-    page.get_by_test_id("sign-up-password").fill("too short")
-    page.get_by_test_id("sign-up").click()
+    fill_sign_up(page, "Mr Okafor", "okafor@school.org", "too short")
     expect(page.get_by_test_id("sign-up-error")).to_contain_text("at least 10 characters")
-    page.get_by_test_id("sign-up-password").fill(PASSWORD)
-    page.get_by_test_id("sign-up").click()
+    fill_sign_up(page, "Mr Okafor", "okafor@school.org")
     expect(page.get_by_test_id("who")).to_have_text("Signed in as Mr Okafor")
     expect(page.get_by_test_id("no-classes")).to_be_visible()
     page.get_by_test_id("sign-out").click()
     expect(page.get_by_test_id("sign-in-form")).to_be_visible()
     expect(page.get_by_test_id("who")).to_be_hidden()
     # The same email again: the server's own words, next to the form.
-    page.get_by_test_id("sign-up-name").fill("Mr Okafor")
-    page.get_by_test_id("sign-up-email").fill("OKAFOR@school.org")
-    page.get_by_test_id("sign-up-password").fill(PASSWORD)
-    page.get_by_test_id("sign-up").click()
+    fill_sign_up(page, "Mr Okafor", "OKAFOR@school.org")
     expect(page.get_by_test_id("sign-up-error")).to_contain_text("already exists; sign in instead")
     # Signing in with the account works and lands on "My classes".
-    page.get_by_test_id("sign-in-email").fill("okafor@school.org")
-    page.get_by_test_id("sign-in-password").fill(PASSWORD)
-    page.get_by_test_id("sign-in").click()
+    fill_sign_in(page, "okafor@school.org")
     expect(page.get_by_test_id("classes-view")).to_be_visible()
     elsewhere.goto("/classroom/")
-    elsewhere.get_by_test_id("sign-in-email").fill("okafor@school.org")
-    elsewhere.get_by_test_id("sign-in-password").fill(PASSWORD)
-    elsewhere.get_by_test_id("sign-in").click()
+    fill_sign_in(elsewhere, "okafor@school.org")
     expect(elsewhere.get_by_test_id("classes-view")).to_be_visible()
     # Change password: a wrong current one is refused in the server's words, then it works.
     page.get_by_test_id("account").locator("summary").click()
@@ -165,9 +166,7 @@ def test_the_signed_out_page_shows_the_password_rule_first_and_the_servers_words
     expect(elsewhere.get_by_test_id("message")).to_contain_text("You have been signed out")
     assert elsewhere_problems == [], elsewhere_problems
     page.get_by_test_id("sign-out").click()
-    page.get_by_test_id("sign-in-email").fill("okafor@school.org")
-    page.get_by_test_id("sign-in-password").fill("an even longer password")
-    page.get_by_test_id("sign-in").click()
+    fill_sign_in(page, "okafor@school.org", "an even longer password")
     expect(page.get_by_test_id("who")).to_have_text("Signed in as Mr Okafor")
     # Rename a class.
     make_class(page, "Year 4 Coding club")

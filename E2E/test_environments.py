@@ -180,13 +180,17 @@ def test_a_disk_that_fills_while_running_answers_503_and_the_server_goes_on():
             assert body["error"]["code"] == "storage_unavailable"
             assert "disk is full" in body["error"]["message"] and "nothing was changed" in body["error"]["message"]
             assert headers["Retry-After"]
-            # Still up: it answers, reads work, and the refused move was not half-stored.
-            status, health, _ = request(connection, "GET", "/health")
-            assert status == 200, health
+            # Still up: it answers, /health says the disk is full (so monitoring sees it before
+            # the users do), reads work, and the refused move was not half-stored.
+            status, health, headers = request(connection, "GET", "/health")
+            assert status == 503 and health["database"] == "full" and health["error"]["code"] == "storage_unavailable", health
+            assert "disk is full" in health["error"]["message"] and headers["Retry-After"] == "60"
             status, stored, _ = request(connection, "GET", f"/api/tictactoe/games/{game}")
             assert status == 200 and [(m["row"], m["col"]) for m in stored["moves"]] == acknowledged
-            # Room again: the same move is stored.
+            # Room again: /health is ok at once, and the same move is stored.
             os.remove(os.path.join(disk, "filler"))
+            status, health, _ = request(connection, "GET", "/health")
+            assert status == 200 and health == {"status": "ok", "backend": "sqlite", "database": "reachable"}, health
             row, col = DRAW[len(acknowledged)]
             status, body, _ = request(connection, "POST", f"/api/tictactoe/games/{game}/moves", {"row": row, "col": col})
             assert status == 200, body
@@ -340,6 +344,7 @@ def test_sigterm_stops_waiting_for_a_request_slower_than_the_drain_time(folder):
 def test_a_move_on_a_full_disk_tells_the_players_and_leaves_the_board_as_it_was(browser):
     from playwright.sync_api import expect
     from conftest import watch_errors
+    from test_tictactoe import press_start
     with small_disk("6m") as disk:
         data = os.path.join(disk, "data")
         os.makedirs(data)
@@ -349,9 +354,7 @@ def test_a_move_on_a_full_disk_tells_the_players_and_leaves_the_board_as_it_was(
             page = context.new_page()
             errors = watch_errors(page, allow=("status of 503",))
             page.goto("/tictactoe/")
-            page.get_by_test_id("name-x").fill("Mia")
-            page.get_by_test_id("name-o").fill("Dad")
-            page.get_by_test_id("start").click()
+            press_start(page, "Mia", "Dad")
             expect(page.get_by_test_id("turn-label")).to_have_text("Current turn: Mia (X)")
             fill(disk)
             page.get_by_test_id("cell-0-0").tap()

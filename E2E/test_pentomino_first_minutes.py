@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import expect
 
-from conftest import watch_errors
+from conftest import browsing, watch_errors
 
 from test_pentomino import board_cells, center, expect_on_board, move_origin_to, open_puzzle, orientations, placed, start_drag
 
@@ -199,10 +199,7 @@ def test_an_illegal_drop_says_why_and_the_tile_goes_back_where_it_came_from(page
 
 
 def test_the_refused_tile_does_not_shake_when_motion_is_unwelcome(browser, server):
-    context = browser.new_context(base_url=server, reduced_motion="reduce")
-    page = context.new_page()
-    errors = watch_errors(page)
-    try:
+    with browsing(browser.new_context(base_url=server, reduced_motion="reduce")) as page:
         shapes, taken = open_with_i_in_column_1(page)
         x_cells = shapes["X"][0]
         over_i = over(x_cells, taken)
@@ -212,16 +209,11 @@ def test_the_refused_tile_does_not_shake_when_motion_is_unwelcome(browser, serve
         tile = page.get_by_test_id("tile-X")
         expect(tile).to_have_class(re.compile(r"\brefused\b"))
         assert tile.locator(".tile-body").evaluate(SHAKES) == 0
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_an_illegal_touch_drop_is_refused_the_same_way(browser, server):
     context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors = watch_errors(page)
-    try:
+    with browsing(context) as page:
         shapes, taken = open_with_i_in_column_1(page)
         row, col = over(shapes["X"][0], taken)
         cdp = context.new_cdp_session(page)
@@ -248,6 +240,3 @@ def test_an_illegal_touch_drop_is_refused_the_same_way(browser, server):
         touch("touchEnd", tx, ty)
         expect(page.get_by_test_id("message")).to_have_text("That square is taken by I.")
         expect_home(page, "X", home)
-        assert errors == []
-    finally:
-        context.close()

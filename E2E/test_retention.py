@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import _binary, start_server, watch_errors
+from test_tictactoe import press_start
 import tessera_server
 
 SHOTS = "/tmp/shots-retention"
@@ -99,9 +100,7 @@ def test_a_full_server_says_so_and_what_to_do(serve, browser):
     page = context.new_page()
     problems = watch_errors(page, allow=("507",))
     page.goto("/tictactoe/")
-    page.get_by_test_id("name-x").fill("Ann")
-    page.get_by_test_id("name-o").fill("Bob")
-    page.get_by_test_id("start").click()
+    press_start(page, "Ann", "Bob")
     message = page.get_by_test_id("message")
     expect(message).to_contain_text("full of unsaved games")
     expect(message).to_contain_text("try again later")

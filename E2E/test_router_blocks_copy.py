@@ -6,9 +6,10 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import watch_errors
+from conftest import browsing
 from test_router_blocks import grab_point, program_blocks
-from test_router_blocks_numbers import SIZES, centre, make_level, open_own_level, page_program, server_count, shot
+from test_router import make_level, open_own_level
+from test_router_blocks_numbers import SIZES, centre, page_program, server_count, shot
 
 TOOLBOX = ["move_forwards", "turn_left", "turn_right", "controls_repeat", "variables_numeric_set", "variables_get",
            "math_number", "logic_compare", "controls_repeat_while"]
@@ -205,9 +206,7 @@ def test_a_long_press_duplicates_and_fingers_drag_numbers_into_holes(browser, se
     for size in ["tablet", "phone"]:
         width, height, _ = SIZES[size]
         context = browser.new_context(base_url=server, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        errors = watch_errors(page)
-        try:
+        with browsing(context) as page:
             open_own_level(page, make_level(page, TOOLBOX), {"blocks": [
                 {"type": "move_forwards", "id": "b1"},
                 {"type": "variables_numeric_set", "id": "b2", "name": "n", "value": 0},
@@ -238,6 +237,3 @@ def test_a_long_press_duplicates_and_fingers_drag_numbers_into_holes(browser, se
             expect(page.get_by_test_id("message")).to_contain_text("Copied “Variable”")
             assert server_count(page, page_program(page)) == int(page.get_by_test_id("block-count").get_attribute("data-count"))
             shot(page, f"touch-numbers-{size}")
-            assert errors == []
-        finally:
-            context.close()

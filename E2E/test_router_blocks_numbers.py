@@ -6,13 +6,12 @@ designer can put in a toolbox drawn by the player page (an unknown one shown as 
 never dropped)."""
 import json
 import os
-import secrets
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import watch_errors
-from test_router import new_player, open_router, play_to_full_marks, solve_before
+from conftest import browsing
+from test_router import add, enter, make_level, open_own_level, new_player, open_router, play_to_full_marks, solve_before
 from test_router_blocks import below, drag, inside, program_blocks
 
 SHOTS = "/tmp/shots-blocks-page"
@@ -27,30 +26,6 @@ VARIABLES_TOOLBOX = ["move_forwards", "controls_repeat_while", "variables_numeri
 def shot(page, name):
     os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
-
-
-def make_level(page, toolbox, model=(7,), base="13", extra=None):
-    """Saves a copy of catalog level `base` with `toolbox` as this browser's own level (the page
-    sends the same owner key) and returns its id."""
-    level = page.request.get(f"/api/router/levels/{base}").json()
-    level["toolbox"] = [{"block": block} if isinstance(block, str) else block for block in toolbox]
-    level["scoring"] = {"routeMax": 10, "algorithmMax": 10, "modelSolutions": list(model)}
-    level.update(extra or {})
-    key = secrets.token_hex(32)
-    page.add_init_script(f"localStorage.setItem('tessera.router.ownerKey', '{key}')")
-    created = page.request.post("/api/router/levels", headers={"X-Tessera-Owner-Key": key}, data=level)
-    assert created.status == 201, created.text()
-    return created.json()["id"]
-
-
-def open_own_level(page, level_id, program=None):
-    """Opens a level by its link (with `program` already saved in this browser, when given)."""
-    if program is not None:
-        saved = json.dumps(json.dumps({"program": program, "mode": "blocks"}))
-        page.add_init_script(f"localStorage.setItem('tessera.router.program.{level_id}', {saved})")
-    open_router(page, new_player(), f"/router/#level={level_id}")
-    expect(page.get_by_test_id("level-view")).to_be_visible()
-    expect(page.get_by_test_id("palette")).to_be_visible()
 
 
 def centre(locator):
@@ -77,8 +52,7 @@ def build_counting_loop(page, loop_type="controls_repeat_while", name_text="step
     setter = program_blocks(page, "variables_numeric_set")
     expect(setter).to_have_count(1)
     name = setter.get_by_test_id("variable-name")
-    name.fill(name_text)
-    name.press("Tab")
+    enter(name, name_text, "Tab")
     # A number block dropped on the set block's number replaces it.
     drag(page, page.get_by_test_id("palette-math_number"), centre(setter.locator(".socket")))
     expect(setter.locator(".nested[data-type=math_number]")).to_have_count(1)
@@ -95,8 +69,7 @@ def build_counting_loop(page, loop_type="controls_repeat_while", name_text="step
     expect(compare.locator(".nested[data-type=variables_get]").get_by_test_id("variable-name")).to_have_value(name_text)
     drag(page, page.get_by_test_id("palette-math_number"), centre(compare.get_by_test_id("hole")))
     number = compare.get_by_test_id("number-input")
-    number.fill("8")
-    number.press("Tab")
+    enter(number, "8", "Tab")
     compare.get_by_test_id("compare-op").select_option(op)
     drag(page, page.get_by_test_id("palette-move_forwards"), inside(loop.locator(".row.slot")))
     drag(page, page.get_by_test_id("palette-variables_increment"), below(loop.locator(".block[data-type=move_forwards]")))
@@ -200,30 +173,19 @@ def test_number_fields_and_names_follow_the_kits_rules(page, problems):
     page.get_by_test_id("palette-variables_numeric_set").click()
     setter = program_blocks(page, "variables_numeric_set")
     field = setter.get_by_test_id("value-field")
-    field.fill("5000000")
-    field.press("Enter")
-    expect(setter.get_by_test_id("value-field")).to_have_value("1000000")
+    enter(field, "5000000", becomes="1000000")
     expect(setter.get_by_test_id("field-note")).to_contain_text("up to 1000000")
     expect(page.get_by_test_id("message")).to_contain_text("up to 1000000")
-    field = setter.get_by_test_id("value-field")
-    field.fill("-2000000")
-    field.press("Enter")
-    expect(setter.get_by_test_id("value-field")).to_have_value("-1000000")
+    enter(field, "-2000000", becomes="-1000000")
     # Names: never empty, spaces become "_", at most the kit's length.
     name = setter.get_by_test_id("variable-name")
     expect(name).to_have_attribute("maxlength", "40")
-    name.fill("   ")
-    name.press("Enter")
-    expect(setter.get_by_test_id("variable-name")).to_have_value("count")
+    enter(name, "   ", becomes="count")
     expect(setter.get_by_test_id("field-note")).to_contain_text("needs a name")
-    name = setter.get_by_test_id("variable-name")
-    name.fill("left turns")
-    name.press("Enter")
-    expect(setter.get_by_test_id("variable-name")).to_have_value("left_turns")
+    enter(name, "left turns", becomes="left_turns")
     # A new variable block offers the names the program uses and starts with the one it sets.
-    page.get_by_test_id("palette-controls_repeat_while").click()
-    page.get_by_test_id("palette-logic_compare").click()
-    page.get_by_test_id("palette-variables_get").click()
+    for block in ("controls_repeat_while", "logic_compare", "variables_get"):
+        add(page, block)
     getter = page.locator(".nested[data-type=variables_get]")
     expect(getter.get_by_test_id("variable-name")).to_have_value("left_turns")
     expect(page.locator("#router-variable-names option")).to_have_count(1)
@@ -296,28 +258,24 @@ def test_a_block_the_page_does_not_know_shows_a_placeholder(page, problems):
 
 def test_number_blocks_at_three_sizes(browser, server):
     for size, (width, height, touch) in SIZES.items():
-        context = browser.new_context(base_url=server, viewport={"width": width, "height": height}, has_touch=touch)
-        page = context.new_page()
-        errors = watch_errors(page)
-        # set 1 · while 1 + not 1 + compare 1 + variable 2 · move 1 · change 1
-        level = make_level(page, VARIABLES_TOOLBOX + ["math_arithmetic"], model=(8,))
-        program = {"blocks": [
-            {"type": "variables_numeric_set", "name": "steps", "value": {"type": "math_number", "value": 0}},
-            {"type": "controls_repeat_while", "condition": {"type": "logic_negate", "condition": {"type": "logic_compare", "op": "GTE",
-             "a": {"type": "variables_get", "name": "steps"}, "b": {"type": "math_arithmetic", "op": "MULTIPLY",
-                                                                     "a": {"type": "math_number", "value": 2}, "b": {"type": "math_number", "value": 4}}}},
-             "do": [{"type": "move_forwards"}, {"type": "variables_increment", "name": "steps", "value": 1}]}], "procedures": []}
-        open_own_level(page, level, program)
-        expect(page.locator(".nested")).to_have_count(7)
-        # Nothing spills out of the program's box sideways.
-        assert page.get_by_test_id("program").evaluate("(n) => n.scrollWidth <= n.clientWidth + 1")
-        page.get_by_test_id("program").scroll_into_view_if_needed()
-        shot(page, f"numbers-{size}")
-        if touch:
-            assert page.locator(".nested[data-type=math_number]").first.bounding_box()["height"] >= 40
-        play_to_full_marks(page, "20/20")
-        assert errors == []
-        context.close()
+        with browsing(browser.new_context(base_url=server, viewport={"width": width, "height": height}, has_touch=touch)) as page:
+            # set 1 · while 1 + not 1 + compare 1 + variable 2 · move 1 · change 1
+            level = make_level(page, VARIABLES_TOOLBOX + ["math_arithmetic"], model=(8,))
+            program = {"blocks": [
+                {"type": "variables_numeric_set", "name": "steps", "value": {"type": "math_number", "value": 0}},
+                {"type": "controls_repeat_while", "condition": {"type": "logic_negate", "condition": {"type": "logic_compare", "op": "GTE",
+                 "a": {"type": "variables_get", "name": "steps"}, "b": {"type": "math_arithmetic", "op": "MULTIPLY",
+                                                                         "a": {"type": "math_number", "value": 2}, "b": {"type": "math_number", "value": 4}}}},
+                 "do": [{"type": "move_forwards"}, {"type": "variables_increment", "name": "steps", "value": 1}]}], "procedures": []}
+            open_own_level(page, level, program)
+            expect(page.locator(".nested")).to_have_count(7)
+            # Nothing spills out of the program's box sideways.
+            assert page.get_by_test_id("program").evaluate("(n) => n.scrollWidth <= n.clientWidth + 1")
+            page.get_by_test_id("program").scroll_into_view_if_needed()
+            shot(page, f"numbers-{size}")
+            if touch:
+                assert page.locator(".nested[data-type=math_number]").first.bounding_box()["height"] >= 40
+            play_to_full_marks(page, "20/20")
 
 
 def test_number_blocks_and_the_block_menu_have_no_serious_accessibility_problems(page, problems):

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_router import new_player, open_router, play_and_wait, reference_program, watch_errors
+from conftest import browsing
 
 NEW_EPISODES = {11: ("Numbers and variables", 57, 8), 12: ("Counting with while", 65, 10),
                 13: ("Choosing inside a loop", 75, 10), 14: ("Loops that stop by themselves", 85, 10)}
@@ -47,47 +48,33 @@ def test_the_reference_program_delivers_at_full_marks(page, level_id):
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_level_80_opened_from_a_link_runs_typed_python_and_shows_its_prints(browser, server, size):
-    context = browser.new_context(base_url=server, viewport=SIZES[size], has_touch=size == "phone")
-    page = context.new_page()
-    problems = watch_errors(page)
-    try:
+    with browsing(browser.new_context(base_url=server, viewport=SIZES[size], has_touch=size == "phone")) as page:
         # A new visitor follows a link straight to level 80: no level before it is needed.
         open_router(page, new_player(), "/router/#level=80")
         expect(page.get_by_test_id("level-title")).to_contain_text("Lights and corners")
         expect(page.get_by_test_id("python-tab")).to_be_visible()
         page.get_by_test_id("python-code").fill(reference_program(80)["python"])
-        play_and_wait(page)
-        expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+        play_and_wait(page, success=True)
         expect(page.get_by_test_id("total-score")).to_have_text(re.compile(r"^(\d+)/\1$"))
         # The program counts its waits at the red lights and prints them in the console.
         expect(page.get_by_test_id("console-line")).to_have_text(["I waited 4 times at red lights"])
         page.screenshot(path=f"/tmp/shots-levels-a/e2e-80-{size}.png")
-        assert problems == []
-    finally:
-        context.close()
 
 
 def test_a_den_level_is_solved_by_typing_functions_with_a_parameter_a_list_and_print(browser, server):
     """The Python Den's last level, solved as a child types it: `def drive(n)`, lists of stops and
     turns with append, and print, whose lines show in the console under the editor."""
-    context = browser.new_context(base_url=server, viewport=SIZES["desktop"])
-    page = context.new_page()
-    problems = watch_errors(page)
-    try:
+    with browsing(browser.new_context(base_url=server, viewport=SIZES["desktop"])) as page:
         open_router(page, new_player(), "/router/#level=124")
         program = reference_program(124)["python"]
         assert "def drive(n):" in program and "turns.append(" in program and "print(" in program
         code = page.get_by_test_id("python-code")
         code.fill(program)
-        play_and_wait(page)
-        expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+        play_and_wait(page, success=True)
         expect(page.get_by_test_id("total-score")).to_have_text(re.compile(r"^(\d+)/\1$"))
         expect(page.get_by_test_id("console-line")).to_have_text([
             "Parcel delivered on square 4", "Parcel delivered on square 9", "Parcel delivered on square 16",
             "Turns on the way: ['right', 'left', 'right', 'right', 'left']"])
-        assert problems == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("level_id, blocks", [("60", 8), ("63", 16), ("64", 14)])
@@ -105,7 +92,6 @@ def test_episode_11_reference_blocks_show_and_play_at_full_marks_on_the_page(pag
     expect(program.locator(".nested[data-type=variables_get]").first).to_be_visible()
     expect(page.get_by_test_id("block-count")).to_have_text(f"{blocks} blocks")
     page.screenshot(path=f"/tmp/shots-levels-a/e2e-{level_id}-program.png")
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    play_and_wait(page, success=True)
     expect(page.get_by_test_id("total-score")).to_have_text("20/20")
     assert problems == []

@@ -10,8 +10,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_router import add, new_player, open_router, play_and_wait, reference_program, watch_errors
+from test_router import add, enter, new_player, open_router, play_and_wait, reference_program, type_lines, watch_errors
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
+from conftest import browsing
 
 SHOTS = "/tmp/shots-router-page"
 DESKTOP, TABLET, PHONE = (1280, 860), (1024, 768), (390, 844)
@@ -89,8 +90,7 @@ def test_test_drives_store_nothing_and_come_back_to_the_draft(browser, server):
             add(page, "move_forwards", 3)
             add(page, "turn_left")
             add(page, "move_forwards")
-        play_and_wait(page)
-        expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+        play_and_wait(page, success=True)
         expect(page.get_by_test_id("next-level")).to_be_hidden()
         shot(page, f"test-drive-{drive}")
         page.get_by_test_id("back-to-designer").click()
@@ -137,56 +137,47 @@ LEVEL_4_CRASHES = {  # the van crashes near the start, in the middle, and at the
 @pytest.mark.parametrize("size", [DESKTOP, TABLET], ids=["desktop", "tablet"])
 @pytest.mark.parametrize("where", list(LEVEL_4_CRASHES))
 def test_the_result_card_covers_neither_the_van_nor_the_house(browser, server, size, where):
-    context = context_for(browser, server, size)
-    page = context.new_page()
-    problems = watch_errors(page)
-    open_level_with(page, new_player(), "4", {"blocks": LEVEL_4_CRASHES[where], "procedures": []})
-    play_and_wait(page)
-    result = page.get_by_test_id("result")
-    expect(result).to_have_attribute("data-success", "false")
-    message = page.get_by_test_id("result-message").inner_text()
-    assert "crash" in message.lower(), message
-    card = result.bounding_box()
-    things = page.get_by_test_id("map").locator("[data-testid=house], [data-testid=van]")
-    assert things.count() == 2
-    for index in range(things.count()):
-        thing = things.nth(index).bounding_box()
-        assert not boxes_meet(card, thing), (where, size, card, thing)
-    # The whole map, the controls and the card fit the window: nothing to scroll to see the result.
-    assert page.get_by_test_id("map").bounding_box()["y"] >= 0 and card["y"] + card["height"] <= size[1], card
-    assert visible_copies(page, message) == 1
-    expect(page.get_by_test_id("message")).to_contain_text(message)  # still said once to screen readers
-    shot(page, f"crash-level-4-{where.replace(' ', '-')}-{size[0]}")
-    assert problems == []
-    context.close()
+    with browsing(context_for(browser, server, size)) as page:
+        open_level_with(page, new_player(), "4", {"blocks": LEVEL_4_CRASHES[where], "procedures": []})
+        play_and_wait(page)
+        result = page.get_by_test_id("result")
+        expect(result).to_have_attribute("data-success", "false")
+        message = page.get_by_test_id("result-message").inner_text()
+        assert "crash" in message.lower(), message
+        card = result.bounding_box()
+        things = page.get_by_test_id("map").locator("[data-testid=house], [data-testid=van]")
+        assert things.count() == 2
+        for index in range(things.count()):
+            thing = things.nth(index).bounding_box()
+            assert not boxes_meet(card, thing), (where, size, card, thing)
+        # The whole map, the controls and the card fit the window: nothing to scroll to see the result.
+        assert page.get_by_test_id("map").bounding_box()["y"] >= 0 and card["y"] + card["height"] <= size[1], card
+        assert visible_copies(page, message) == 1
+        expect(page.get_by_test_id("message")).to_contain_text(message)  # still said once to screen readers
+        shot(page, f"crash-level-4-{where.replace(' ', '-')}-{size[0]}")
 
 
 # ---- 4a: the Python badge ------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
 def test_the_python_badge_leaves_the_level_names_readable(browser, server, size):
-    context = context_for(browser, server, size)
-    page = context.new_page()
-    problems = watch_errors(page)
-    open_router(page, new_player())
-    for level in ["51", "52", "53", "54", "55"]:
-        tile = page.get_by_test_id(f"level-{level}")
-        tile.scroll_into_view_if_needed()
-        badge, name = tile.locator(".badge.python"), tile.locator(".level-name")
-        expect(badge).to_have_text("Python")
-        assert not boxes_meet(badge.bounding_box(), name.bounding_box()), level
-        assert not boxes_meet(badge.bounding_box(), tile.locator(".level-score").bounding_box()), level
-    page.get_by_test_id("episode-10").scroll_into_view_if_needed()
-    shot(page, f"python-badges-{size[0]}")
-    assert problems == []
-    context.close()
+    with browsing(context_for(browser, server, size)) as page:
+        open_router(page, new_player())
+        for level in ["51", "52", "53", "54", "55"]:
+            tile = page.get_by_test_id(f"level-{level}")
+            tile.scroll_into_view_if_needed()
+            badge, name = tile.locator(".badge.python"), tile.locator(".level-name")
+            expect(badge).to_have_text("Python")
+            assert not boxes_meet(badge.bounding_box(), name.bounding_box()), level
+            assert not boxes_meet(badge.bounding_box(), tile.locator(".level-score").bounding_box()), level
+        page.get_by_test_id("episode-10").scroll_into_view_if_needed()
+        shot(page, f"python-badges-{size[0]}")
 
 
 # ---- 4b: the end of an episode, and of the game -------------------------------------------------
 def test_the_last_level_of_an_episode_says_it_is_done_and_offers_all_levels(page, problems):
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     open_level_with(page, new_player(), "6", reference_program("6"))
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    play_and_wait(page, success=True)
     expect(page.get_by_test_id("result-finish")).to_contain_text("last level of Episode 1")
     # The end-of-episode card comes first (test_router_journey.py follows it on); "Stay here"
     # leaves the result card, with its ways on.
@@ -207,8 +198,7 @@ def test_the_last_level_says_the_game_is_finished_and_offers_all_levels(page, pr
     last = order[-1]
     open_level_with(page, new_player(), last)
     page.get_by_test_id("python-code").fill(reference_program(last)["python"])
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    play_and_wait(page, success=True)
     expect(page.get_by_test_id("result-finish")).to_contain_text("finished every episode")
     expect(page.get_by_test_id("episode-card-title")).to_have_text("You finished the course!")
     shot(page, "last-level-finished")
@@ -283,9 +273,7 @@ def test_a_repeat_over_twenty_says_why_beside_the_number(page, problems):
     open_level_with(page, new_player(), "13")
     add(page, "controls_repeat")
     times = page.get_by_test_id("repeat-times")
-    times.fill("25")
-    times.press("Enter")
-    expect(page.get_by_test_id("repeat-times")).to_have_value("20")
+    enter(times, "25", becomes="20")
     note = page.get_by_test_id("repeat-note")
     expect(note).to_contain_text("up to 20")
     expect(page.get_by_test_id("repeat-times")).to_be_focused()
@@ -294,9 +282,7 @@ def test_a_repeat_over_twenty_says_why_beside_the_number(page, problems):
     assert 0 <= said["y"] - (box["y"] + box["height"]) < 40, (box, said)
     assert page.locator("[data-block-id] >> [data-testid=repeat-note]").count() == 1
     expect(page.get_by_test_id("message")).to_contain_text("up to 20")
-    times = page.get_by_test_id("repeat-times")
-    times.fill("5")
-    times.press("Enter")
+    enter(times, "5")
     expect(page.get_by_test_id("repeat-note")).to_have_count(0)
     assert problems == []
 
@@ -304,22 +290,18 @@ def test_a_repeat_over_twenty_says_why_beside_the_number(page, problems):
 # ---- 4h: Step mode keeps the run controls on one line -------------------------------------------
 @pytest.mark.parametrize("size", [DESKTOP, TABLET], ids=["desktop", "tablet"])
 def test_step_mode_keeps_the_run_controls_on_one_line(browser, server, size):
-    context = context_for(browser, server, size)
-    page = context.new_page()
-    problems = watch_errors(page)
-    # Level 47 runs on a small tank, so it shows the fuel gauge (levels with the default tank do not).
-    open_level_with(page, new_player(), "47", {"blocks": [{"type": "move_forwards"}] * 2, "procedures": []})
-    page.get_by_test_id("speed").select_option("fast")
-    page.get_by_test_id("step").click()
-    expect(page.get_by_test_id("play")).to_have_text("▶ Go on")
-    controls = ["play", "step", "stop", "reset", "speed", "fuel"]
-    boxes = {name: page.get_by_test_id(name).bounding_box() for name in controls}
-    middles = {name: box["y"] + box["height"] / 2 for name, box in boxes.items()}
-    assert max(middles.values()) - min(middles.values()) < 12, middles
-    assert boxes["fuel"]["width"] >= 40, boxes["fuel"]
-    shot(page, f"step-mode-{size[0]}")
-    assert problems == []
-    context.close()
+    with browsing(context_for(browser, server, size)) as page:
+        # Level 47 runs on a small tank, so it shows the fuel gauge (levels with the default tank do not).
+        open_level_with(page, new_player(), "47", {"blocks": [{"type": "move_forwards"}] * 2, "procedures": []})
+        page.get_by_test_id("speed").select_option("fast")
+        page.get_by_test_id("step").click()
+        expect(page.get_by_test_id("play")).to_have_text("▶ Go on")
+        controls = ["play", "step", "stop", "reset", "speed", "fuel"]
+        boxes = {name: page.get_by_test_id(name).bounding_box() for name in controls}
+        middles = {name: box["y"] + box["height"] / 2 for name, box in boxes.items()}
+        assert max(middles.values()) - min(middles.values()) < 12, middles
+        assert boxes["fuel"]["width"] >= 40, boxes["fuel"]
+        shot(page, f"step-mode-{size[0]}")
 
 
 # ---- 4i: Python indents after a colon -----------------------------------------------------------
@@ -328,13 +310,7 @@ def test_the_python_box_indents_after_a_colon_and_keeps_the_indent(page, problem
     code = page.get_by_test_id("python-code")
     code.fill("from van import Van\nmy_van = Van()\n")
     code.press("Control+End")
-    page.keyboard.type("for i in range(2):")
-    page.keyboard.press("Enter")
-    page.keyboard.type("my_van.move_forwards()")
-    page.keyboard.press("Enter")
-    page.keyboard.type("if my_van.at_destination():")
-    page.keyboard.press("Enter")
-    page.keyboard.type("break")
+    type_lines(page, "for i in range(2):", "my_van.move_forwards()", "if my_van.at_destination():", "break")
     expect(code).to_have_value("from van import Van\nmy_van = Van()\nfor i in range(2):\n    my_van.move_forwards()\n"
                                "    if my_van.at_destination():\n        break")
     page.keyboard.press("Enter")
@@ -350,26 +326,22 @@ def test_the_python_box_indents_after_a_colon_and_keeps_the_indent(page, problem
 
 # ---- 4j: the sound button on a phone --------------------------------------------------------------
 def test_the_sound_button_shows_on_or_off_on_a_phone(browser, server):
-    context = context_for(browser, server, PHONE)
-    page = context.new_page()
-    problems = watch_errors(page)
-    open_router(page, new_player())
-    mute = page.get_by_test_id("mute")
-    expect(mute).to_have_accessible_name("Mute sounds")
-    expect(mute).to_have_attribute("aria-pressed", "false")
-    expect(mute.locator(".label.short")).to_be_visible()
-    expect(mute.locator(".label.short")).to_have_text("On")
-    expect(mute.locator(".label.long")).to_be_hidden()
-    shot(page, "sound-on-phone")
-    mute.click()
-    expect(mute).to_have_attribute("aria-pressed", "true")
-    expect(mute.locator(".label.short")).to_have_text("Off")
-    expect(mute.locator(".label.short")).to_be_visible()
-    box = mute.bounding_box()
-    assert box["x"] + box["width"] <= PHONE[0] and box["height"] >= 40, box
-    shot(page, "sound-off-phone")
-    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-    expect(mute.locator(".label.long")).to_have_text("Sound off")
-    expect(mute.locator(".label.long")).to_be_visible()
-    assert problems == []
-    context.close()
+    with browsing(context_for(browser, server, PHONE)) as page:
+        open_router(page, new_player())
+        mute = page.get_by_test_id("mute")
+        expect(mute).to_have_accessible_name("Mute sounds")
+        expect(mute).to_have_attribute("aria-pressed", "false")
+        expect(mute.locator(".label.short")).to_be_visible()
+        expect(mute.locator(".label.short")).to_have_text("On")
+        expect(mute.locator(".label.long")).to_be_hidden()
+        shot(page, "sound-on-phone")
+        mute.click()
+        expect(mute).to_have_attribute("aria-pressed", "true")
+        expect(mute.locator(".label.short")).to_have_text("Off")
+        expect(mute.locator(".label.short")).to_be_visible()
+        box = mute.bounding_box()
+        assert box["x"] + box["width"] <= PHONE[0] and box["height"] >= 40, box
+        shot(page, "sound-off-phone")
+        page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+        expect(mute.locator(".label.long")).to_have_text("Sound off")
+        expect(mute.locator(".label.long")).to_be_visible()

@@ -16,7 +16,7 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import _binary, watch_errors
+from conftest import _binary, browsing
 from test_router import ROOT, new_player
 from test_router_blocks import program_blocks
 from test_router_i18n import SIZES, spanish_context
@@ -100,12 +100,9 @@ def check_level(page, level_id, lang):
 
 
 def test_our_levels_speak_spanish_and_english_comes_back(browser, server):
-    context = spanish_context(browser, server)
-    page = context.new_page()
-    errors = watch_errors(page)
-    with_program(page, "5", reference("5"))
-    with_program(page, "6", reference("6"))
-    try:
+    with browsing(spanish_context(browser, server)) as page:
+        with_program(page, "5", reference("5"))
+        with_program(page, "6", reference("6"))
         open_player(page)  # the browser's Spanish is taken
         expect(page.locator("html")).to_have_attribute("lang", "es")
         expect(page.get_by_test_id("episode-1")).to_contain_text("Primeros pasos")
@@ -148,9 +145,6 @@ def test_our_levels_speak_spanish_and_english_comes_back(browser, server):
         page.get_by_role("combobox", name="Language").select_option("es")
         expect(page.get_by_test_id("episode-1")).to_contain_text("Primeros pasos")
         check_list(page, "es")
-        assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -162,14 +156,11 @@ def test_spanish_level_words_fit(browser, server, size):
     # The wordiest level with blocks and the wordiest Python level (the Python Den's lessons are longest).
     longest = [wordiest([id for id, level in english.items() if level["blocklyEnabled"]]),
                wordiest([id for id, level in english.items() if not level["blocklyEnabled"]])]
-    context = spanish_context(browser, server, size)
-    page = context.new_page()
-    errors = watch_errors(page)
-    overflow = """() => [...document.querySelectorAll(".level-tile, .level-name, #episodes h3, #episodes p, #carry-on, #level-title, #level-lesson, #level-hint, summary")]
-      .filter((node) => node.checkVisibility() && node.scrollWidth > node.clientWidth + 1)
-      .map((node) => `${node.dataset.testid ?? node.id ?? node.tagName}: ${node.textContent.trim().slice(0, 60)}`)"""
-    sideways = "document.documentElement.scrollWidth <= window.innerWidth"
-    try:
+    with browsing(spanish_context(browser, server, size)) as page:
+        overflow = """() => [...document.querySelectorAll(".level-tile, .level-name, #episodes h3, #episodes p, #carry-on, #level-title, #level-lesson, #level-hint, summary")]
+          .filter((node) => node.checkVisibility() && node.scrollWidth > node.clientWidth + 1)
+          .map((node) => `${node.dataset.testid ?? node.id ?? node.tagName}: ${node.textContent.trim().slice(0, 60)}`)"""
+        sideways = "document.documentElement.scrollWidth <= window.innerWidth"
         os.makedirs(SHOTS, exist_ok=True)
         open_player(page)
         check_list(page, "es")
@@ -188,9 +179,6 @@ def test_spanish_level_words_fit(browser, server, size):
                 box = page.locator(selector).evaluate("(node) => node.scrollHeight <= node.clientHeight + 1")
                 assert box, f"{selector} of level {level_id} is cut off at {size}"
             page.screenshot(path=os.path.join(SHOTS, f"level-{level_id}-{size}.png"), full_page=True)
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_the_cli_shows_a_level_in_spanish():

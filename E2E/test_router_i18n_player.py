@@ -18,7 +18,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from conftest import watch_errors
+from conftest import browsing
 from test_router import new_player, reference_program
 from test_router_blocks import below, drag, program_blocks
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
@@ -96,13 +96,10 @@ def shot(page, name, full=False):
 
 # ---- tests -------------------------------------------------------------------------------------
 def test_the_player_in_spanish_shows_no_english(browser, server):
-    context = spanish_context(browser, server)
-    page = context.new_page()
-    errors = watch_errors(page)
-    missing = missing_keys(page)
-    with_program(page, "6", reference("6"))
-    found = []
-    try:
+    with browsing(spanish_context(browser, server)) as page:
+        missing = missing_keys(page)
+        with_program(page, "6", reference("6"))
+        found = []
         open_spanish(page)  # no choice stored: the browser's Spanish is taken
         server_words = ServerWords(page)
         expect(page.locator("html")).to_have_attribute("lang", "es")
@@ -189,18 +186,12 @@ def test_the_player_in_spanish_shows_no_english(browser, server):
         server_words.check("Python run with its console", found)
         assert found == []
         assert missing == []
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_the_choice_carries_between_designer_and_player_and_redraws_an_open_level(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 860}, locale="en-GB")
-    page = context.new_page()
-    errors = watch_errors(page)
-    missing = missing_keys(page)
-    with_program(page, "1", reference("1"))
-    try:
+    with browsing(browser.new_context(base_url=server, viewport={"width": 1280, "height": 860}, locale="en-GB")) as page:
+        missing = missing_keys(page)
+        with_program(page, "1", reference("1"))
         open_designer(page)
         page.get_by_role("combobox", name="Language").select_option("es")
         expect(page.get_by_test_id("tool-road")).to_have_text("Carretera")
@@ -241,22 +232,16 @@ def test_the_choice_carries_between_designer_and_player_and_redraws_an_open_leve
         open_designer(page)
         expect(page.get_by_test_id("tool-road")).to_have_text("Road")
         assert missing == []
-        assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_spanish_words_fit_the_player(browser, server, size):
-    context = spanish_context(browser, server, size)
-    page = context.new_page()
-    errors = watch_errors(page)
-    with_program(page, "1", reference("1"))
-    overflow = """() => [...document.querySelectorAll("button, select, a.make-level, .tabs [role=tab], summary, .level-tile")]
-      .filter((node) => node.checkVisibility() && node.scrollWidth > node.clientWidth + 1)
-      .map((node) => `${node.dataset.testid ?? node.tagName}: ${node.textContent.trim()}`)"""
-    sideways = "document.documentElement.scrollWidth <= window.innerWidth"
-    try:
+    with browsing(spanish_context(browser, server, size)) as page:
+        with_program(page, "1", reference("1"))
+        overflow = """() => [...document.querySelectorAll("button, select, a.make-level, .tabs [role=tab], summary, .level-tile")]
+          .filter((node) => node.checkVisibility() && node.scrollWidth > node.clientWidth + 1)
+          .map((node) => `${node.dataset.testid ?? node.tagName}: ${node.textContent.trim()}`)"""
+        sideways = "document.documentElement.scrollWidth <= window.innerWidth"
         open_spanish(page)
         assert page.evaluate(overflow) == []
         assert page.evaluate(sideways)
@@ -276,19 +261,13 @@ def test_spanish_words_fit_the_player(browser, server, size):
         assert page.evaluate(overflow) == []
         assert page.evaluate(sideways)
         shot(page, f"python-{size}", full=True)
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_numbers_the_block_menu_stepping_and_a_test_drive_in_spanish(browser, server):
-    context = spanish_context(browser, server)
-    page = context.new_page()
-    errors = watch_errors(page)
-    missing = missing_keys(page)
-    with_program(page, "60", reference("60"))
-    found = []
-    try:
+    with browsing(spanish_context(browser, server)) as page:
+        missing = missing_keys(page)
+        with_program(page, "60", reference("60"))
+        found = []
         # A variables level: the palette's number and condition groups, the blocks with their holes.
         open_spanish(page, "/router/#level=60")
         server_words = ServerWords(page)
@@ -322,6 +301,3 @@ def test_numbers_the_block_menu_stepping_and_a_test_drive_in_spanish(browser, se
         server_words.check("test drive", found)
         assert found == []
         assert missing == []
-        assert errors == []
-    finally:
-        context.close()

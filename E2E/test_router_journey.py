@@ -11,7 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_router import ROOT, add, new_player, open_router, play_and_wait, reference_program, watch_errors
+from test_router import ROOT, add, new_player, open_router, play_and_wait, reference_program
+from conftest import browsing
 
 SHOTS = "/tmp/shots-journey"
 DESKTOP, TABLET, PHONE = (1280, 860), (1024, 768), (390, 844)
@@ -63,28 +64,24 @@ CRASH = [{"type": "move_forwards"}] * 3  # level 1 has two squares of road: the 
 # ---- free play ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
 def test_a_new_visitor_opens_a_late_level_by_its_address(browser, server, size):
-    context = context_for(browser, server, size)
-    page = context.new_page()
-    problems = watch_errors(page)
-    late = late_level()
-    open_level(page, late)
-    # The level's own vehicle (level 80 drives the robot), until the player picks another.
-    wanted = next((name for name in ["van", "scooter", "tractor", "robot"] if name in level_json(late)["character"].lower()), "van")
-    expect(page.get_by_test_id("map").locator("[data-testid=van]")).to_have_attribute("data-character", wanted)
-    shot(page, f"late-level-{late}-{size}")
-    # The same level from a link written with ?level=, as a teacher might share it.
-    page.goto(f"/router/?level={late}")
-    expect(page.get_by_test_id("level-title")).to_contain_text(f"Level {late}:")
-    # Nothing on the level select is closed to a new visitor; level 1 is where to start.
-    page.get_by_test_id("to-levels").click()
-    expect(page.locator(".level-tile:disabled")).to_have_count(0)
-    expect(page.locator(".level-tile[data-next=true]")).to_have_count(1)
-    expect(page.get_by_test_id("level-1")).to_have_attribute("data-next", "true")
-    expect(page.get_by_test_id("level-1").get_by_test_id("next-up")).to_have_text("Next up")
-    expect(page.get_by_test_id("carry-on")).to_have_text("▶ Start here: Level 1, First drive")
-    shot(page, f"level-select-new-{size}")
-    assert problems == []
-    context.close()
+    with browsing(context_for(browser, server, size)) as page:
+        late = late_level()
+        open_level(page, late)
+        # The level's own vehicle (level 80 drives the robot), until the player picks another.
+        wanted = next((name for name in ["van", "scooter", "tractor", "robot"] if name in level_json(late)["character"].lower()), "van")
+        expect(page.get_by_test_id("map").locator("[data-testid=van]")).to_have_attribute("data-character", wanted)
+        shot(page, f"late-level-{late}-{size}")
+        # The same level from a link written with ?level=, as a teacher might share it.
+        page.goto(f"/router/?level={late}")
+        expect(page.get_by_test_id("level-title")).to_contain_text(f"Level {late}:")
+        # Nothing on the level select is closed to a new visitor; level 1 is where to start.
+        page.get_by_test_id("to-levels").click()
+        expect(page.locator(".level-tile:disabled")).to_have_count(0)
+        expect(page.locator(".level-tile[data-next=true]")).to_have_count(1)
+        expect(page.get_by_test_id("level-1")).to_have_attribute("data-next", "true")
+        expect(page.get_by_test_id("level-1").get_by_test_id("next-up")).to_have_text("Next up")
+        expect(page.get_by_test_id("carry-on")).to_have_text("▶ Start here: Level 1, First drive")
+        shot(page, f"level-select-new-{size}")
 
 
 def test_the_recommended_level_follows_the_furthest_level_done(page, problems):
@@ -119,8 +116,7 @@ def test_the_recommended_level_follows_the_furthest_level_done(page, problems):
 def test_the_hint_is_offered_after_two_failed_runs_and_counts_start_again_on_another_level(page, problems):
     page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     open_level(page, "1", {"blocks": CRASH, "procedures": []})
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "false")
+    play_and_wait(page, success=False)
     expect(page.get_by_test_id("hint-offer")).to_be_hidden()  # one try is not yet "stuck"
     play_and_wait(page)
     offer = page.get_by_test_id("hint-offer")
@@ -137,8 +133,7 @@ def test_the_hint_is_offered_after_two_failed_runs_and_counts_start_again_on_ano
     page.get_by_test_id("nav-next").click()
     expect(page.get_by_test_id("level-title")).to_contain_text("Level 2:")
     add(page, "move_forwards", 4)
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "false")
+    play_and_wait(page, success=False)
     expect(page.get_by_test_id("hint-offer")).to_be_hidden()
     assert problems == []
 
@@ -148,8 +143,7 @@ def test_previous_level_sits_beside_next_level(page, problems):
     open_level(page, "5", reference_program("5"))
     expect(page.get_by_test_id("nav-prev")).to_have_attribute("href", "#level=4")
     expect(page.get_by_test_id("nav-next")).to_have_attribute("href", "#level=6")
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    play_and_wait(page, success=True)
     previous, following = page.get_by_test_id("prev-level"), page.get_by_test_id("next-level")
     expect(previous).to_be_visible()
     expect(following).to_be_visible()
@@ -168,32 +162,28 @@ def test_previous_level_sits_beside_next_level(page, problems):
 # ---- the end of an episode ---------------------------------------------------------------------
 @pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
 def test_finishing_episode_one_shows_its_card_and_leads_to_episode_two(browser, server, size):
-    context = context_for(browser, server, size)
-    page = context.new_page()
-    problems = watch_errors(page)
-    episodes = page.request.get("/api/router/episodes").json()["episodes"]
-    one, two = episodes[0], episodes[1]
-    last = one["levels"][-1]["id"]
-    open_level(page, last, reference_program(last))
-    play_and_wait(page)
-    card = page.get_by_test_id("episode-card")
-    expect(card).to_be_visible()
-    expect(page.get_by_test_id("episode-card-title")).to_have_text(f"You finished “{one['name']}”!")
-    expect(page.get_by_test_id("episode-stars")).to_have_text(f"★3 of {3 * len(one['levels'])} stars")
-    info = page.get_by_test_id("episode-next-info")
-    expect(info).to_contain_text(f"Episode {two['number']}")
-    expect(info).to_contain_text(two["name"])
-    expect(info).to_contain_text(two["summary"])
-    button = page.get_by_test_id("episode-next")
-    expect(button).to_be_focused()
-    expect(button).to_have_text(f"Start “{two['name']}” ▸")
-    shot(page, f"episode-card-{size}")
-    button.click()
-    expect(card).to_be_hidden()
-    expect(page.get_by_test_id("level-title")).to_contain_text(f"Level {two['levels'][0]['id']}:")
-    expect(page.get_by_test_id("result")).to_be_hidden()
-    assert problems == []
-    context.close()
+    with browsing(context_for(browser, server, size)) as page:
+        episodes = page.request.get("/api/router/episodes").json()["episodes"]
+        one, two = episodes[0], episodes[1]
+        last = one["levels"][-1]["id"]
+        open_level(page, last, reference_program(last))
+        play_and_wait(page)
+        card = page.get_by_test_id("episode-card")
+        expect(card).to_be_visible()
+        expect(page.get_by_test_id("episode-card-title")).to_have_text(f"You finished “{one['name']}”!")
+        expect(page.get_by_test_id("episode-stars")).to_have_text(f"★3 of {3 * len(one['levels'])} stars")
+        info = page.get_by_test_id("episode-next-info")
+        expect(info).to_contain_text(f"Episode {two['number']}")
+        expect(info).to_contain_text(two["name"])
+        expect(info).to_contain_text(two["summary"])
+        button = page.get_by_test_id("episode-next")
+        expect(button).to_be_focused()
+        expect(button).to_have_text(f"Start “{two['name']}” ▸")
+        shot(page, f"episode-card-{size}")
+        button.click()
+        expect(card).to_be_hidden()
+        expect(page.get_by_test_id("level-title")).to_contain_text(f"Level {two['levels'][0]['id']}:")
+        expect(page.get_by_test_id("result")).to_be_hidden()
 
 
 # ---- Python, fuel -------------------------------------------------------------------------------
@@ -202,8 +192,7 @@ def test_a_success_with_blocks_suggests_python_where_the_level_has_it(page, prob
     level = next(str(n) for n in range(1, 200) if os.path.exists(os.path.join(LEVELS, f"{n}.json"))
                  and level_json(n)["blocklyEnabled"] and level_json(n)["pythonViewEnabled"])
     open_level(page, level, reference_program(level))
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    play_and_wait(page, success=True)
     nudge = page.get_by_test_id("try-python")
     expect(nudge).to_have_text("Now try it in Python")
     shot(page, "python-nudge-desktop")
@@ -215,8 +204,7 @@ def test_a_success_with_blocks_suggests_python_where_the_level_has_it(page, prob
     page.goto("/router/#level=1")
     expect(page.get_by_test_id("level-title")).to_contain_text("Level 1:")
     add(page, "move_forwards", 2)
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    play_and_wait(page, success=True)
     expect(page.get_by_test_id("try-python")).to_be_hidden()
     assert problems == []
 
@@ -240,38 +228,34 @@ def test_the_fuel_gauge_shows_only_where_fuel_matters(page, problems):
 # ---- characters, crashes -----------------------------------------------------------------------
 def test_the_vehicle_picker_changes_the_art_and_is_remembered(browser, server):
     for size in ["desktop", "tablet", "phone"]:
-        context = context_for(browser, server, size)
-        page = context.new_page()
-        problems = watch_errors(page)
-        open_level(page, "4", reference_program("4"))
-        van = page.get_by_test_id("map").locator("[data-testid=van]")
-        expect(van).to_have_attribute("data-character", "van")
-        picker = page.get_by_test_id("vehicle-picker")
-        expect(picker).to_have_value("")
-        expect(picker.locator("option").first).to_have_text("Level's choice (Van)")
-        for name in ["scooter", "tractor", "robot", "van"]:
-            picker.select_option(name)
-            expect(van).to_have_attribute("data-character", name)
-            expect(page.get_by_test_id("vehicle-preview")).to_have_attribute("data-character", name)
-        picker.select_option("tractor")
-        # Remembered: another visit, another level.
-        page.goto("/router/#level=2")
-        page.reload()
-        expect(page.get_by_test_id("level-title")).to_contain_text("Level 2:")
-        expect(page.get_by_test_id("vehicle-picker")).to_have_value("tractor")
-        expect(van).to_have_attribute("data-character", "tractor")
-        # Every heading on level 4's route (east, north, west…), animated to the house.
-        page.goto("/router/#level=4")
-        expect(page.get_by_test_id("level-title")).to_contain_text("Level 4:")
-        page.get_by_test_id("play").click()
-        expect(van).to_have_attribute("data-character", "tractor")
-        expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true", timeout=30_000)
-        shot(page, f"picker-tractor-{size}")
-        # "Level's choice" goes back to the level's own.
-        page.get_by_test_id("vehicle-picker").select_option("")
-        expect(van).to_have_attribute("data-character", "van")
-        assert problems == []
-        context.close()
+        with browsing(context_for(browser, server, size)) as page:
+            open_level(page, "4", reference_program("4"))
+            van = page.get_by_test_id("map").locator("[data-testid=van]")
+            expect(van).to_have_attribute("data-character", "van")
+            picker = page.get_by_test_id("vehicle-picker")
+            expect(picker).to_have_value("")
+            expect(picker.locator("option").first).to_have_text("Level's choice (Van)")
+            for name in ["scooter", "tractor", "robot", "van"]:
+                picker.select_option(name)
+                expect(van).to_have_attribute("data-character", name)
+                expect(page.get_by_test_id("vehicle-preview")).to_have_attribute("data-character", name)
+            picker.select_option("tractor")
+            # Remembered: another visit, another level.
+            page.goto("/router/#level=2")
+            page.reload()
+            expect(page.get_by_test_id("level-title")).to_contain_text("Level 2:")
+            expect(page.get_by_test_id("vehicle-picker")).to_have_value("tractor")
+            expect(van).to_have_attribute("data-character", "tractor")
+            # Every heading on level 4's route (east, north, west…), animated to the house.
+            page.goto("/router/#level=4")
+            expect(page.get_by_test_id("level-title")).to_contain_text("Level 4:")
+            page.get_by_test_id("play").click()
+            expect(van).to_have_attribute("data-character", "tractor")
+            expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true", timeout=30_000)
+            shot(page, f"picker-tractor-{size}")
+            # "Level's choice" goes back to the level's own.
+            page.get_by_test_id("vehicle-picker").select_option("")
+            expect(van).to_have_attribute("data-character", "van")
 
 
 def test_a_levels_character_picks_the_vehicle(page, problems):
@@ -290,38 +274,29 @@ def test_a_levels_character_picks_the_vehicle(page, problems):
 
 @pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
 def test_a_crash_shows_the_vehicle_dented_and_smoking(browser, server, size):
-    context = context_for(browser, server, size)
-    page = context.new_page()
-    problems = watch_errors(page)
-    open_level(page, "1", {"blocks": CRASH, "procedures": []})
-    if size == "tablet":
-        page.get_by_test_id("vehicle-picker").select_option("scooter")  # whatever the vehicle
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "false")
-    van = page.get_by_test_id("map").locator("[data-testid=van]")
-    expect(van).to_have_class(re.compile(r"\bcrashed\b"))
-    expect(van.get_by_test_id("damage")).to_be_visible()
-    smoke = page.get_by_test_id("map").get_by_test_id("crash-smoke")
-    expect(smoke).to_be_visible()
-    assert page.evaluate("getComputedStyle(document.querySelector('.crash-smoke .puff')).animationName") == "smoke-rise"
-    shot(page, f"crash-{size}")
-    page.get_by_test_id("reset").click()
-    expect(smoke).to_have_count(0)
-    expect(van).not_to_have_class(re.compile(r"\bcrashed\b"))
-    assert problems == []
-    context.close()
+    with browsing(context_for(browser, server, size)) as page:
+        open_level(page, "1", {"blocks": CRASH, "procedures": []})
+        if size == "tablet":
+            page.get_by_test_id("vehicle-picker").select_option("scooter")  # whatever the vehicle
+        play_and_wait(page, success=False)
+        van = page.get_by_test_id("map").locator("[data-testid=van]")
+        expect(van).to_have_class(re.compile(r"\bcrashed\b"))
+        expect(van.get_by_test_id("damage")).to_be_visible()
+        smoke = page.get_by_test_id("map").get_by_test_id("crash-smoke")
+        expect(smoke).to_be_visible()
+        assert page.evaluate("getComputedStyle(document.querySelector('.crash-smoke .puff')).animationName") == "smoke-rise"
+        shot(page, f"crash-{size}")
+        page.get_by_test_id("reset").click()
+        expect(smoke).to_have_count(0)
+        expect(van).not_to_have_class(re.compile(r"\bcrashed\b"))
 
 
 def test_the_smoke_stands_still_for_reduced_motion(browser, server):
-    context = context_for(browser, server, "desktop", reduced_motion="reduce")
-    page = context.new_page()
-    problems = watch_errors(page)
-    open_level(page, "1", {"blocks": CRASH, "procedures": []})
-    play_and_wait(page)
-    expect(page.get_by_test_id("map").get_by_test_id("crash-smoke")).to_be_visible()
-    assert page.evaluate("getComputedStyle(document.querySelector('.crash-smoke .puff')).animationName") == "none"
-    assert problems == []
-    context.close()
+    with browsing(context_for(browser, server, "desktop", reduced_motion="reduce")) as page:
+        open_level(page, "1", {"blocks": CRASH, "procedures": []})
+        play_and_wait(page)
+        expect(page.get_by_test_id("map").get_by_test_id("crash-smoke")).to_be_visible()
+        assert page.evaluate("getComputedStyle(document.querySelector('.crash-smoke .puff')).animationName") == "none"
 
 
 # ---- accessibility of the new parts --------------------------------------------------------------

@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from conftest import browsing, watch_errors
-from test_router import play_and_wait, reference_program, solve_before
+from test_router import play_and_wait, reference_program, solve_before, type_lines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHOTS = "/tmp/shots-python-page"
@@ -100,54 +100,46 @@ def axe_serious(page):
 
 # ---- colours -----------------------------------------------------------------------------------
 def test_typing_a_program_colours_keywords_strings_numbers_comments_and_van_commands(browser, server, player):
-    context = context_for(browser, server, DESKTOP)
-    page = context.new_page()
-    problems = watch_errors(page)
-    code = open_python(page, player)
-    colours = page.get_by_test_id("python-colours")
-    code.fill("from van import Van\nmy_van = Van()\n")
-    code.press("Control+End")
-    page.keyboard.type("# drive to the house\nfor count in range(3):")
-    page.keyboard.press("Enter")
-    page.keyboard.type("my_van.move_forwards()")
-    page.keyboard.press("Enter")
-    page.keyboard.type("print('on my way')")
-    expect(colours.locator(".py-comment")).to_have_text(["# drive to the house"])
-    expect(colours.locator(".py-keyword")).to_have_text(["from", "import", "for", "in"])
-    expect(colours.locator(".py-number")).to_have_text(["3"])
-    expect(colours.locator(".py-string")).to_have_text(["'on my way'"])
-    expect(colours.locator(".py-method")).to_have_text(["move_forwards"])
-    expect(colours.locator(".py-builtin")).to_have_text(["range", "print"])
-    # The coloured layer shows exactly what is in the box, and the box's own letters are see-through.
-    assert colours.text_content().rstrip() == code.input_value()
-    colour_of = "(node) => getComputedStyle(node).color"
-    assert code.evaluate(colour_of) == "rgba(0, 0, 0, 0)"
-    assert len({span.evaluate(colour_of) for span in colours.locator("span").all()}) >= 5
-    # Still the browser's own textarea: Tab indents, Ctrl+Z undoes what was typed.
-    page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
-    page.keyboard.type("x = 10")
-    expect(code).to_have_value(re.compile(r"print\('on my way'\)\n        x = 10$"))
-    expect(colours.locator(".py-number")).to_have_text(["3", "10"])
-    page.keyboard.press("Control+z")
-    expect(code).not_to_have_value(re.compile(r"x = 10"))
-    expect(colours).not_to_contain_text("x = 10")
+    with browsing(context_for(browser, server, DESKTOP)) as page:
+        code = open_python(page, player)
+        colours = page.get_by_test_id("python-colours")
+        code.fill("from van import Van\nmy_van = Van()\n")
+        code.press("Control+End")
+        type_lines(page, "# drive to the house", "for count in range(3):", "my_van.move_forwards()", "print('on my way')")
+        expect(colours.locator(".py-comment")).to_have_text(["# drive to the house"])
+        expect(colours.locator(".py-keyword")).to_have_text(["from", "import", "for", "in"])
+        expect(colours.locator(".py-number")).to_have_text(["3"])
+        expect(colours.locator(".py-string")).to_have_text(["'on my way'"])
+        expect(colours.locator(".py-method")).to_have_text(["move_forwards"])
+        expect(colours.locator(".py-builtin")).to_have_text(["range", "print"])
+        # The coloured layer shows exactly what is in the box, and the box's own letters are see-through.
+        assert colours.text_content().rstrip() == code.input_value()
+        colour_of = "(node) => getComputedStyle(node).color"
+        assert code.evaluate(colour_of) == "rgba(0, 0, 0, 0)"
+        assert len({span.evaluate(colour_of) for span in colours.locator("span").all()}) >= 5
+        # Still the browser's own textarea: Tab indents, Ctrl+Z undoes what was typed.
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        page.keyboard.type("x = 10")
+        expect(code).to_have_value(re.compile(r"print\('on my way'\)\n        x = 10$"))
+        expect(colours.locator(".py-number")).to_have_text(["3", "10"])
+        page.keyboard.press("Control+z")
+        expect(code).not_to_have_value(re.compile(r"x = 10"))
+        expect(colours).not_to_contain_text("x = 10")
 
-    # A long program: the colours scroll with the box, so the last line is drawn where it is typed.
-    code.fill("from van import Van\nmy_van = Van()\n" + "my_van.move_forwards()\n" * 40 + "# the end")
-    code.press("Control+End")
-    last = colours.locator(".py-comment")
-    expect(last).to_have_text("# the end")
-    page.wait_for_function("document.querySelector('[data-testid=python-code]').scrollTop > 0")
-    box, line = code.bounding_box(), last.bounding_box()
-    assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"], (box, line)
-    caret_line = page.evaluate("""() => { const area = document.querySelector('[data-testid=python-code]');
-        return area.value.slice(0, area.selectionStart).split('\\n').length; }""")
-    number = page.locator(f"[data-testid=python-gutter] [data-line='{caret_line}']").bounding_box()
-    assert abs(number["y"] - line["y"]) < 3, (number, line)
-    shot(page, "colours-desktop")
-    context.close()
-    assert problems == []
+        # A long program: the colours scroll with the box, so the last line is drawn where it is typed.
+        code.fill("from van import Van\nmy_van = Van()\n" + "my_van.move_forwards()\n" * 40 + "# the end")
+        code.press("Control+End")
+        last = colours.locator(".py-comment")
+        expect(last).to_have_text("# the end")
+        page.wait_for_function("document.querySelector('[data-testid=python-code]').scrollTop > 0")
+        box, line = code.bounding_box(), last.bounding_box()
+        assert box["y"] <= line["y"] and line["y"] + line["height"] <= box["y"] + box["height"], (box, line)
+        caret_line = page.evaluate("""() => { const area = document.querySelector('[data-testid=python-code]');
+            return area.value.slice(0, area.selectionStart).split('\\n').length; }""")
+        number = page.locator(f"[data-testid=python-gutter] [data-line='{caret_line}']").bounding_box()
+        assert abs(number["y"] - line["y"]) < 3, (number, line)
+        shot(page, "colours-desktop")
 
 
 def test_the_python_view_of_the_blocks_is_coloured_too(browser, server, player):
@@ -329,8 +321,7 @@ def test_a_real_run_prints_into_the_console(browser, server, player):
     problems = watch_errors(page)
     code = open_python(page, player, "56")
     code.fill(DEN_PROGRAM)
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    play_and_wait(page, success=True)
     expect(page.get_by_test_id("console-lines").locator("[data-testid=console-line]")).to_have_text(["3", "one", "two", "three"])
     context.close()
     assert problems == []

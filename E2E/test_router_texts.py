@@ -44,8 +44,7 @@ def test_level_one_lesson_says_the_count_its_map_and_solution_use(page, problems
 
     # Doing what the lesson says delivers.
     add(page, "move_forwards", count)
-    play_and_wait(page)
-    expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true")
+    play_and_wait(page, success=True)
     expect(page.get_by_test_id("result-message")).to_have_text("Delivered! The van stopped at the house.")
     assert problems == []
 
@@ -61,8 +60,7 @@ def test_stopping_short_on_level_four_says_how_far_the_house_is(browser, server,
         add(page, "move_forwards")
         add(page, "turn_left")
         add(page, "move_forwards")
-        play_and_wait(page)
-        expect(page.get_by_test_id("result")).to_have_attribute("data-success", "false")
+        play_and_wait(page, success=False)
         sentence = "The van stopped 5 squares before the house. Add more moves to finish the journey."
         expect(page.get_by_test_id("result-message")).to_have_text(sentence)
         expect(page.get_by_test_id("message")).to_contain_text(sentence)

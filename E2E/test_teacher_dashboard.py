@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from conftest import watch_errors
 from test_accessibility import assert_clean, check
-from test_classroom import PASSWORD, add_pupils, classroom_server, make_class, open_page, sign_up  # noqa: F401 (fixtures)
+from test_classroom import PASSWORD, add_pupils, classroom_server, fill_sign_in, make_class, open_page, sign_up  # noqa: F401 (fixtures)
 from test_classroom_progress import sign_in_on_router
 from test_router import add, new_player, open_level, open_router, play_and_wait
 
@@ -36,9 +36,7 @@ def fits(page):
 
 def sign_in_teacher(page, email):
     page.goto("/classroom/")
-    page.get_by_test_id("sign-in-email").fill(email)
-    page.get_by_test_id("sign-in-password").fill(PASSWORD)
-    page.get_by_test_id("sign-in").click()
+    fill_sign_in(page, email)
     expect(page.get_by_test_id("classes-view")).to_be_visible()
 
 

@@ -3,11 +3,16 @@ import re
 from playwright.sync_api import expect
 
 
-def start_local(page, x="Ann", o="Bob"):
-    page.goto("/tictactoe/")
+def press_start(page, x="Ann", o="Bob"):
+    """Types both players' names on the open TicTacToe page and presses Start (the test checks what follows)."""
     page.get_by_test_id("name-x").fill(x)
     page.get_by_test_id("name-o").fill(o)
     page.get_by_test_id("start").click()
+
+
+def start_local(page, x="Ann", o="Bob"):
+    page.goto("/tictactoe/")
+    press_start(page, x, o)
     expect(page.get_by_test_id("turn-label")).to_have_text(f"Current turn: {x} (X)")
 
 

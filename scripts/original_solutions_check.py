@@ -46,8 +46,9 @@ def main(argv):
         run = subprocess.run([binary, "router", "run", "--level", level, "--program", path, "--data-dir", data, "--json"],
                              capture_output=True, text=True)
         try:
-            outcome = json.loads(run.stdout)["outcome"]
-        except (ValueError, KeyError):
+            ended = json.loads(run.stdout)["outcome"]
+            outcome = "success" if ended["success"] else ended["failure"]
+        except (ValueError, KeyError, TypeError):
             outcome = (run.stderr.strip().splitlines() or ["no answer"])[-1]
         if outcome == "success":
             passed[kind] += 1

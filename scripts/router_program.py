@@ -26,6 +26,8 @@ A solution is a list of statements, or (main, {name: body}) with procedures.
 
 from __future__ import annotations
 
+import operator
+
 ACTIONS = {"F": "move_forwards", "L": "turn_left", "R": "turn_right", "A": "turn_around",
            "W": "wait", "D": "deliver", "H": "sound_horn"}
 CONDITION_BLOCKS = {"dest": "at_destination", "fwd": "road_exists", "left": "road_exists",
@@ -51,6 +53,43 @@ def split_program(solution):
 
 def is_number(e) -> bool:
     return isinstance(e, int) and not isinstance(e, bool)
+
+
+def parts(s):
+    """A statement's conditions, its numbers (typed in the block's own field, or an expression
+    plugged in there) and its bodies: the one description of the statement forms every walk uses."""
+    if isinstance(s, str) or s[0] == "call" or s[0] in PYTHON_ONLY:
+        return [], [], []
+    if s[0] == "repeat":
+        return [], [s[1]], [s[2]]
+    if s[0] in ("until", "while"):
+        return [s[1]], [], [s[2]]
+    if s[0] == "if":
+        return [c for c, _ in s[1]], [], [b for _, b in s[1]] + ([] if s[2] is None else [s[2]])
+    if s[0] in ("set", "change"):
+        return [], [s[2]], []
+    if s[0] == "py":
+        return [], [], list(s[1])
+    raise ValueError(f"unknown statement {s!r}")
+
+
+def walk_statements(body, visit):
+    """Calls `visit(statement, conditions, numbers)` for every statement of `body`, then walks the
+    bodies inside it."""
+    for s in body:
+        conditions, numbers, bodies = parts(s)
+        visit(s, conditions, numbers)
+        for b in bodies:
+            walk_statements(b, visit)
+
+
+def statement_block(s):
+    """The block a statement is (None for Python-only pieces, which have none)."""
+    if isinstance(s, str):
+        return ACTIONS[s]
+    return {"repeat": "controls_repeat", "until": "controls_repeat_until", "while": "controls_repeat_while",
+            "if": "controls_if", "call": "call_proc", "set": "variables_numeric_set",
+            "change": "variables_increment"}.get(s[0])
 
 
 # --------------------------------------------------------------------------------------------
@@ -91,26 +130,9 @@ def count_blocks(body) -> int:
     branch body, `not` its operand, set/change and repeat an expression plugged into them."""
     total = 0
     for s in body:
-        if isinstance(s, str):
-            total += 1
-        elif s[0] == "repeat":
-            total += 1 + count_field(s[1]) + count_blocks(s[2])
-        elif s[0] in ("until", "while"):
-            total += 1 + count_condition(s[1]) + count_blocks(s[2])
-        elif s[0] == "if":
-            total += 1
-            for cond, branch in s[1]:
-                total += count_condition(cond) + count_blocks(branch)
-            if s[2] is not None:
-                total += count_blocks(s[2])
-        elif s[0] in ("set", "change"):
-            total += 1 + count_field(s[2])
-        elif s[0] == "call" or s[0] in PYTHON_ONLY:
-            total += 1
-        elif s[0] == "py":
-            total += 1 + sum(count_blocks(b) for b in s[1])
-        else:
-            raise ValueError(f"unknown statement {s!r}")
+        conditions, numbers, bodies = parts(s)
+        total += (1 + sum(count_condition(c) for c in conditions) + sum(count_field(e) for e in numbers)
+                  + sum(count_blocks(b) for b in bodies))
     return total
 
 
@@ -155,43 +177,19 @@ def used_blocks(solution) -> dict[str, int]:
             expr(c[2])
             expr(c[3])
 
-    def walk(body):
-        for s in body:
-            if isinstance(s, str):
-                add(ACTIONS[s])
-            elif s[0] == "repeat":
-                add("controls_repeat")
-                field(s[1])
-                walk(s[2])
-            elif s[0] == "until":
-                add("controls_repeat_until")
-                cond(s[1])
-                walk(s[2])
-            elif s[0] == "while":
-                add("controls_repeat_while")
-                cond(s[1])
-                walk(s[2])
-            elif s[0] == "if":
-                add("controls_if")
-                for c, b in s[1]:
-                    cond(c)
-                    walk(b)
-                if s[2] is not None:
-                    walk(s[2])
-            elif s[0] == "call":
-                add("call_proc")
-            elif s[0] in ("set", "change"):
-                add("variables_numeric_set" if s[0] == "set" else "variables_increment")
-                field(s[2])
-            elif s[0] == "py":
-                for b in s[1]:
-                    walk(b)
+    def visit(s, conditions, numbers):
+        if statement_block(s):
+            add(statement_block(s))
+        for c in conditions:
+            cond(c)
+        for e in numbers:
+            field(e)
 
     main, procs = split_program(solution)
-    walk(main)
+    walk_statements(main, visit)
     for body in procs.values():
         add("declare_proc")
-        walk(body)
+        walk_statements(body, visit)
     return uses
 
 
@@ -321,29 +319,17 @@ def _names(solution) -> set[str]:
                 else:
                     expr(part)
 
-    def walk(body):
-        for s in body:
-            if isinstance(s, str):
-                continue
-            if s[0] in ("set", "change"):
-                names.add(s[1])
-                expr(s[2])
-            elif s[0] == "repeat":
-                expr(s[1])
-                walk(s[2])
-            elif s[0] in ("until", "while"):
-                cond(s[1])
-                walk(s[2])
-            elif s[0] == "if":
-                for c, b in s[1]:
-                    cond(c)
-                    walk(b)
-                walk(s[2] or [])
+    def visit(s, conditions, numbers):
+        if not isinstance(s, str) and s[0] in ("set", "change"):
+            names.add(s[1])
+        for c in conditions:
+            cond(c)
+        for e in numbers:
+            expr(e)
 
     main, procs = split_program(solution)
-    walk(main)
-    for body in procs.values():
-        walk(body)
+    for body in [main, *procs.values()]:
+        walk_statements(body, visit)
     return names
 
 
@@ -413,21 +399,17 @@ def pythonize(body):
     return out
 
 
+_ARITHMETIC = {"ADD": operator.add, "MINUS": operator.sub, "MULTIPLY": operator.mul, "DIVIDE": operator.floordiv,
+               "MODULO": operator.mod, "POWER": operator.pow}
+
+
 def arithmetic(op: str, a: int, b: int) -> int:
     """Whole-number arithmetic as the engine does it (Machine.apply): floor division and modulo
     as Python's; a problem is a ValueError (the engine stops the run with a message)."""
-    if op == "ADD":
-        return a + b
-    if op == "MINUS":
-        return a - b
-    if op == "MULTIPLY":
-        return a * b
-    if op in ("DIVIDE", "MODULO"):
-        if b == 0:
-            raise ValueError("divide by zero")
-        return a // b if op == "DIVIDE" else a % b
-    if op == "POWER":
-        if b < 0:
-            raise ValueError("negative power")
-        return a ** b
-    raise ValueError(f"unknown arithmetic {op}")
+    if op not in _ARITHMETIC:
+        raise ValueError(f"unknown arithmetic {op}")
+    if op in ("DIVIDE", "MODULO") and b == 0:
+        raise ValueError("divide by zero")
+    if op == "POWER" and b < 0:
+        raise ValueError("negative power")
+    return _ARITHMETIC[op](a, b)
