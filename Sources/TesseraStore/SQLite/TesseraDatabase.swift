@@ -59,18 +59,12 @@ package struct TesseraDatabase: Sendable {
         do { return try await writer.read(value) } catch { throw SQLiteProblem.mapped(error) }
     }
 
-    /// Less free space than this on the data folder's disk counts as a full disk: SQLite needs room
-    /// for its log as well as the rows, so writes fail before the last byte is taken.
-    package static let minimumFreeBytes: UInt64 = 1 << 20
-
     /// For `/health`: `nil` while the data folder's disk has room (or the database is in memory),
-    /// else the same `storageUnavailable` a write answers on a full disk.
+    /// else the same `storageUnavailable` a write answers on a full disk. "Room" is start-up's
+    /// measure (`DataFolder.minimumFreeBytes`): SQLite needs space for its log as well as the rows.
     package func diskProblem() -> StoreError? {
-        guard let directory else { return nil }
-        var stats = statvfs()
-        guard statvfs(directory, &stats) == 0 else { return nil }
-        let (free, overflow) = UInt64(stats.f_bavail).multipliedReportingOverflow(by: UInt64(stats.f_frsize))
-        return !overflow && free < Self.minimumFreeBytes ? .storageUnavailable(SQLiteProblem.diskFull.reason) : nil
+        guard let directory, let free = DataFolder.freeBytes(directory), free < DataFolder.minimumFreeBytes else { return nil }
+        return .storageUnavailable(SQLiteProblem.diskFull.reason)
     }
 
     private var folderName: String {
