@@ -21,6 +21,15 @@ let package = Package(
             path: "Benchmarks/PentominoSolverBenchmark",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "MazeGeneratorBenchmark",
+            dependencies: [
+                .product(name: "MazeKit", package: "Tessera"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/MazeGeneratorBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
