@@ -151,7 +151,7 @@ import Testing
         let result = await task.value
         // Outstanding requests take 20–300 ms; a cancelled run must not wait for them all to time
         // out. The bound is loose on purpose (a loaded CI machine): it catches a hang, not speed.
-        #expect(cancelledAt.duration(to: clock.now) < .seconds(3))
+        #expect(cancelledAt.duration(to: clock.now) < .seconds(10))
         #expect(result.outcome.isCancelled)
         #expect(result.stats.rooms > 0 && result.stats.rooms < api.maze.roomCount)
         guard case .cancelled = log.events.last else {
