@@ -120,6 +120,7 @@ let package = Package(
             dependencies: [
                 "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
                 "ClassroomKit", "TesseraStore",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

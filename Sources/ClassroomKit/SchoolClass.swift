@@ -50,6 +50,21 @@ public enum ClassRules {
         name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
+    /// A name as a child might type it: capitals, accents and repeated spaces do not matter, so
+    /// "chloe  d" finds "Chloé D". Used only when the exact `nameKey` finds nobody.
+    public static func looseNameKey(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The one pupil of `pupils` whose name `typed` names loosely; `nil` when none or several do
+    /// ("Zoé A" and "Zoe A" in one class must be typed exactly).
+    public static func pupil(looselyNamed typed: String, among pupils: [Account]) -> Account? {
+        let key = looseNameKey(typed)
+        let matches = pupils.filter { looseNameKey($0.name) == key }
+        return matches.count == 1 ? matches.first : nil
+    }
+
     /// The names a teacher typed for a new set of pupils: each checked like any account name,
     /// none twice (ignoring capitals), at most `room` of them.
     public static func checkPupilNames(_ names: [String], room: Int) throws(AccountError) -> [String] {

@@ -34,7 +34,8 @@ struct AccountsCommand: AsyncParsableCommand {
     struct ResetPassword: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-password",
-            abstract: "Give a teacher a new password (printed once) and sign them out everywhere.")
+            abstract: "Give a teacher a new password (printed once), sign them out everywhere and lift any sign-in lock.",
+            discussion: "Too many wrong passwords lock an account on devices it has not used; the lock counts the old password, so a new one lifts it on every server at once.")
         @OptionGroup var storage: StorageOptions
         @Argument(help: "The teacher's email (any capitals).") var email: String
 
@@ -57,7 +58,7 @@ struct AccountsCommand: AsyncParsableCommand {
             }
             try await accounts.deleteSessions(accountID: teacher.id, except: nil)
             print("New password for \(teacher.name) <\(teacher.email ?? email)>: \(password)")
-            print("Give it to them privately; they are signed out everywhere and can change it after signing in.")
+            print("Give it to them privately; they are signed out everywhere, any sign-in lock is lifted, and they can change it after signing in.")
         }
     }
 }

@@ -71,12 +71,15 @@ import Testing
                 (.get, "/api/classes/\(a)/pupils", nil, .ok),
                 (.post, "/api/classes/\(a)/pupils", #"{"names":["Zoe"]}"#, .created),
                 (.post, "/api/classes/\(a)/pupils/\(ana)/password", nil, .ok),
+                (.post, "/api/classes/\(a)/pupils/\(ana)/unlock", nil, .ok),
                 (.post, "/api/classes/\(a)/pupils/\(ana)/move", #"{"toClass":"\#(world.otherClassOfA)"}"#, .ok),
                 (.delete, "/api/classes/\(world.otherClassOfA)/pupils/\(ana)", nil, .noContent),
                 (.get, "/api/classes/\(a)/scoreboard?episode=1", nil, .ok),
                 (.get, "/api/classes/\(a)/scoreboard?episode=1&format=csv", nil, .ok),
                 (.get, "/api/classes/\(a)/locks", nil, .ok),
                 (.put, "/api/classes/\(a)/locks", #"{"episodes":[2],"levels":[]}"#, .ok),
+                // Last: new passwords for class A sign its pupils (the pupil role) out.
+                (.post, "/api/classes/\(a)/passwords", nil, .ok),
             ]
             for (method, path, body, success) in routes {
                 for role in [Role.anonymous, .pupil, .otherClassPupil, .otherTeacher, .teacher] {

@@ -23,7 +23,7 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         // Checked before the costly hash, and again by the store's unique index when two race.
         guard try await accounts.teacher(email: email) == nil else { throw AccountError.emailTaken }
         let account = Account(id: Secrets.id(), role: .teacher, name: name, email: email,
-                              passwordHash: try await hasher.hash(body.password))
+                              passwordHash: try await hasher.hash(body.password, client: clientKey(request, context)))
         do {
             try await accounts.insert(account)
         } catch StoreError.emailTaken {
@@ -31,39 +31,52 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         }
         var response = try JSONBody.response(SignedInJSON(account), status: .created)
         try await sessions.start(for: account, on: &response, request: request)
+        sessions.rememberDevice(for: account, on: &response, request: request)
         return response
     }
 
+    /// A sign-in, counted by `LoginThrottle` as `SignInAttempt` says: the account is found first (a
+    /// read), so the throttle knows whether this browser is a device it has used before.
     @Sendable func login(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(LoginRequest.self, from: request)
-        let accountKey: String
         let account: Account?
+        let typed: String
         switch body.who {
         case .teacher(let email):
-            accountKey = "teacher:" + Account.emailKey(email)
-            try throttle.check([accountKey, clientKey(request, context)])
+            typed = "teacher:" + Account.emailKey(email)
             account = try await accounts.teacher(email: email)
         case .pupil(let classCode, let name):
             let code = ClassRules.normalizedCode(classCode)
-            accountKey = "pupil:" + (code ?? classCode.uppercased()) + "/" + ClassRules.nameKey(name)
-            try throttle.check([accountKey, clientKey(request, context)], pupil: true)
-            // An archived class's pupils cannot sign in; to them it looks like a wrong code.
-            if let code, let schoolClass = try await classes.schoolClass(code: code), !schoolClass.archived {
-                account = try await classes.pupil(classID: schoolClass.id, name: name)
-            } else {
-                account = nil
-            }
+            typed = "pupil:" + (code ?? classCode.uppercased()) + "/" + ClassRules.looseNameKey(name)
+            account = try await pupil(code: code, name: name)
         }
+        let attempt = SignInAttempt(
+            account: account.map { SignInAttempt.accountKey(id: $0.id, passwordHash: $0.passwordHash) } ?? "name:" + typed,
+            knownDevice: account.flatMap { account in
+                sessions.device(of: request).flatMap { $0.vouches(for: account.id, key: sessions.deviceKey) ? $0.id : nil }
+            },
+            address: clientKey(request, context))
+        let isPupil = if case .pupil = body.who { true } else { false }
+        try throttle.check(attempt, pupil: isPupil)
         // The same answer, after the same work, for an unknown user and a wrong password.
         guard try await hasher.verify(body.password, against: account?.passwordHash), let account else {
-            throttle.recordFailure([accountKey, clientKey(request, context)])
-            if case .pupil = body.who { throw AccountError.wrongPupilCredentials }
-            throw AccountError.wrongCredentials
+            throttle.recordFailure(attempt)
+            throw isPupil ? AccountError.wrongPupilCredentials : AccountError.wrongCredentials
         }
-        throttle.recordSuccess(accountKey)
+        throttle.recordSuccess(attempt)
         var response = try JSONBody.response(SignedInJSON(account))
         try await sessions.start(for: account, on: &response, request: request)
+        sessions.rememberDevice(for: account, on: &response, request: request)
         return response
+    }
+
+    /// The pupil a class code and name stand for: the name as typed, else the one pupil it names
+    /// ignoring capitals, accents and spaces. An archived class's pupils cannot sign in; to them it
+    /// looks like a wrong code.
+    private func pupil(code: String?, name: String) async throws -> Account? {
+        guard let code, let schoolClass = try await classes.schoolClass(code: code), !schoolClass.archived else { return nil }
+        if let exact = try await classes.pupil(classID: schoolClass.id, name: name) { return exact }
+        return ClassRules.pupil(looselyNamed: name, among: try await classes.pupils(classID: schoolClass.id))
     }
 
     @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
@@ -91,13 +104,16 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         guard account.role == .teacher else { throw AccountError.teachersOnly }
         let body = try await JSONBody.decode(PasswordChangeRequest.self, from: request)
         try AccountRules.checkPassword(body.newPassword)
-        let key = "teacher:" + (account.emailKey ?? account.id)
-        try throttle.check([key])
-        guard try await hasher.verify(body.currentPassword, against: account.passwordHash) else {
-            throttle.recordFailure([key])
+        // Counted as a sign-in on this device: a stolen session cannot guess the password faster.
+        let attempt = SignInAttempt(account: SignInAttempt.accountKey(id: account.id, passwordHash: account.passwordHash),
+                                    knownDevice: sessions.device(of: request)?.id ?? "session-\(session.id.prefix(16))",
+                                    address: clientKey(request, context))
+        try throttle.check(attempt)
+        guard try await hasher.verify(body.currentPassword, against: account.passwordHash, lane: .other, client: account.id) else {
+            throttle.recordFailure(attempt)
             throw AccountError.wrongCredentials
         }
-        _ = try await accounts.setPasswordHash(accountID: account.id, try await hasher.hash(body.newPassword))
+        _ = try await accounts.setPasswordHash(accountID: account.id, try await hasher.hash(body.newPassword, client: account.id))
         try await accounts.deleteSessions(accountID: account.id, except: session.id)
         return try JSONBody.response(SignedInJSON(account))
     }

@@ -10,6 +10,8 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
     let classes: any ClassStore
     let sessions: Sessions
     let hasher: PasswordHasher
+    /// Which pupils are locked out (shown to their teacher, who may unlock them).
+    let throttle: LoginThrottle
     /// For the scoreboard (`ScoreboardRoutes.swift`): pupils' progress, the class's locks, and
     /// the live updates that tell an open scoreboard a pupil has played.
     let progress: any RouterProgressStore
@@ -51,18 +53,27 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
         let name = try body.name.map { try AccountRules.checkName($0) }
         let updated = try await classes.updateClass(id: schoolClass.id, name: name, archived: body.archived)
             .orNotFound("Class '\(schoolClass.id)'")
+        // An archived class's pupils cannot sign in, and those signed in are signed out now.
+        if updated.archived, !schoolClass.archived {
+            for pupil in try await classes.pupils(classID: updated.id) {
+                try await sessions.accounts.deleteSessions(accountID: pupil.id, except: nil)
+            }
+        }
         return try JSONBody.response(ClassJSON(updated, pupilCount: try await classes.pupils(classID: updated.id).count))
     }
 
     @Sendable func pupils(_ request: Request, context: Context) async throws -> Response {
         let schoolClass = try await ownClass(request, context)
         let pupils = try await classes.pupils(classID: schoolClass.id)
-        return try JSONBody.response(PupilListJSON(pupils: pupils.map { PupilJSON($0, password: nil) }))
+        return try JSONBody.response(PupilListJSON(pupils: pupils.map {
+            PupilJSON($0, password: nil, locked: throttle.isLocked(accountID: $0.id, passwordHash: $0.passwordHash))
+        }))
     }
 
     /// New pupils with generated passwords, shown only in this answer (and the login cards the
     /// page prints from it); only their hashes are kept.
     @Sendable func addPupils(_ request: Request, context: Context) async throws -> Response {
+        let teacher = try await teacher(request)
         let schoolClass = try await ownClass(request, context)
         let body = try await JSONBody.decode(AddPupilsRequest.self, from: request)
         let room = ClassRules.maxPupilsPerClass - (try await classes.pupils(classID: schoolClass.id).count)
@@ -70,7 +81,7 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
         var created: [(Account, String)] = []
         for name in names {
             let password = PasswordHashing.readablePassword(groups: 2)
-            let pupil = Account(id: Secrets.id(), role: .pupil, name: name, passwordHash: try await hasher.hash(password),
+            let pupil = Account(id: Secrets.id(), role: .pupil, name: name, passwordHash: try await hasher.hash(password, client: teacher.id),
                                 classID: schoolClass.id)
             created.append((pupil, password))
         }
@@ -84,13 +95,37 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
         return Response(status: .noContent)
     }
 
-    /// A forgotten password: a new one, shown once; the pupil is signed out everywhere.
+    /// A forgotten password: a new one, shown once; the pupil is signed out everywhere, and a lock
+    /// on the old password no longer applies (`SignInAttempt` keys on the password).
     @Sendable func resetPassword(_ request: Request, context: Context) async throws -> Response {
-        let (_, pupil) = try await ownPupil(request, context)
+        let (teacher, pupil) = try await ownPupil(request, context)
+        return try JSONBody.response(try await newPassword(for: pupil, by: teacher))
+    }
+
+    /// "New passwords for the whole class": every pupil's, shown once (for new login cards).
+    @Sendable func resetClassPasswords(_ request: Request, context: Context) async throws -> Response {
+        let teacher = try await teacher(request)
+        let schoolClass = try await ownClass(request, context)
+        var renewed: [PupilJSON] = []
+        for pupil in try await classes.pupils(classID: schoolClass.id) {  // 60 at most, one hash at a time
+            renewed.append(try await newPassword(for: pupil, by: teacher))
+        }
+        return try JSONBody.response(PupilListJSON(pupils: renewed))
+    }
+
+    private func newPassword(for pupil: Account, by teacher: Account) async throws -> PupilJSON {
         let password = PasswordHashing.readablePassword(groups: 2)
-        _ = try await sessions.accounts.setPasswordHash(accountID: pupil.id, try await hasher.hash(password))
+        _ = try await sessions.accounts.setPasswordHash(accountID: pupil.id, try await hasher.hash(password, client: teacher.id))
         try await sessions.accounts.deleteSessions(accountID: pupil.id, except: nil)
-        return try JSONBody.response(PupilJSON(pupil, password: password))
+        throttle.unlock(accountID: pupil.id)
+        return PupilJSON(pupil, password: password)
+    }
+
+    /// Too many wrong passwords: the pupil's teacher lets them try again at once, on any device.
+    @Sendable func unlockPupil(_ request: Request, context: Context) async throws -> Response {
+        let (_, pupil) = try await ownPupil(request, context)
+        throttle.unlock(accountID: pupil.id)
+        return try JSONBody.response(PupilJSON(pupil, password: nil))
     }
 
     /// To another of the same teacher's classes; progress and programs go with the pupil.

@@ -139,11 +139,14 @@ struct PupilJSON: Encodable {
     let id: String
     let name: String
     @Nullable var password: String?
+    /// Too many wrong passwords on devices the pupil has not used: the teacher may unlock them.
+    let locked: Bool
 
-    init(_ pupil: Account, password: String?) {
+    init(_ pupil: Account, password: String?, locked: Bool = false) {
         id = pupil.id
         name = pupil.name
         self.password = password
+        self.locked = locked
     }
 }
 

@@ -15,9 +15,28 @@ struct Sessions: Sendable {
     static let sessionCookie = "tessera_session"
     static let csrfCookie = "tessera_csrf"
     static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+    /// `SignInDevice`: the accounts that signed in on this browser before (HttpOnly, kept 400 days,
+    /// the most a browser allows), so the sign-in throttle can tell their device from a stranger's.
+    static let deviceCookie = "tessera_device"
+    static let deviceMaxAgeSeconds = 400 * 24 * 3600
     static let maxAgeSeconds = Int(AccountRules.sessionIdleLimit)
 
     let accounts: any AccountStore
+    /// Signs and checks `tessera_device` (derived from the secret every node shares).
+    let deviceKey: SignInDeviceKey
+
+    /// The browser's device proof, if it sent a well-formed one.
+    func device(of request: Request) -> SignInDevice? {
+        request.cookies[Self.deviceCookie].flatMap { SignInDevice(cookie: $0.value) }
+    }
+
+    /// After a right password: the browser remembers that `account` signed in on it.
+    func rememberDevice(for account: Account, on response: inout Response, request: Request) {
+        var device = device(of: request) ?? .fresh()
+        device.remember(account.id, key: deviceKey)
+        response.setCookie(Cookie(name: Self.deviceCookie, value: device.cookie, maxAge: Self.deviceMaxAgeSeconds, path: "/",
+                                  secure: Self.isHTTPS(request), httpOnly: true, sameSite: .lax))
+    }
 
     /// The signed-in account, or `nil` (no cookie, an unknown token, an expired session: the
     /// last is deleted on the way).

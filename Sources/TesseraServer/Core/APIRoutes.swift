@@ -90,6 +90,8 @@ struct APIRoutes<Context: RequestContext>: Sendable {
         teaching.delete(":id/pupils/:pupil", use: classes.removePupil)
         teaching.post(":id/pupils/:pupil/password", use: classes.resetPassword)
         teaching.post(":id/pupils/:pupil/move", use: classes.movePupil)
+        teaching.post(":id/pupils/:pupil/unlock", use: classes.unlockPupil)
+        teaching.post(":id/passwords", use: classes.resetClassPasswords)
         teaching.get(":id/scoreboard", use: classes.scoreboard)
         teaching.get(":id/scoreboard/events", use: classes.scoreboardEvents)
         teaching.get(":id/locks", use: classes.locks)

@@ -1,3 +1,4 @@
+import ClassroomKit
 import Foundation
 import Hummingbird
 import Logging
@@ -72,14 +73,18 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         return Response(status: .ok, headers: [.contentType: "text/yaml; charset=utf-8", .contentDisposition: "inline"],
                         body: .init(byteBuffer: .init(bytes: document)))
     }
-    let mazes = MazeService(secret: try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory))
+    let secret = try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory)
+    let mazes = MazeService(secret: secret)
     let selfAddress = ServerAddress()
     let postsOrigin: @Sendable () -> String = { [configured = config.postsOriginURL] in
         configured ?? (selfAddress.baseURL ?? "http://127.0.0.1:\(config.port)") + "/origin"
     }
     let postsSync = PostsSync(store: stores.posts, lock: stores.postsSyncLock) { let url = postsOrigin(); return (HTTPPostsOrigin(baseURL: url), url) }
-    let sessions = Sessions(accounts: stores.accounts)
+    // Device proofs are signed with a key derived from the one secret every node already shares.
+    let deviceSecret = [secret.key.k0, secret.key.k1].flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
+    let sessions = Sessions(accounts: stores.accounts, deviceKey: SignInDeviceKey(secret: deviceSecret))
     let hasher = PasswordHasher(cost: config.bcryptCost)
+    let throttle = LoginThrottle(limits: config.signInLimits)
     let cpuWork = CPUWork()
     APIRoutes(
         tictactoe: TicTacToeRoutes(store: stores.games, live: live),
@@ -93,8 +98,8 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
                              programs: stores.routerPrograms, locks: stores.classLocks, live: live, work: cpuWork),
         auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
-                         throttle: LoginThrottle(), clients: clients),
-        classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher,
+                         throttle: throttle, clients: clients),
+        classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher, throttle: throttle,
                              progress: stores.routerProgress, locks: stores.classLocks, live: live)
     ).register(on: router)
     routes.load(from: router)

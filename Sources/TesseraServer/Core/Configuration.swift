@@ -42,6 +42,8 @@ public struct Configuration: Sendable {
     /// Per-client limits on creating and expensive requests (`--rate-limit`, env
     /// `TESSERA_RATE_LIMIT`; `RateLimits.off` for none).
     public var rateLimits = RateLimits.defaults
+    /// Wrong passwords allowed per account, device and address (`LoginThrottle`); tests lower them.
+    public var signInLimits = SignInLimits.defaults
     /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); from any
     /// other peer the header is ignored.
     public var trustedProxies: [String] = []

@@ -23,6 +23,9 @@ public struct RateLimits: Sendable, Equatable {
         case explore
         /// Sign-ins and teacher sign-ups.
         case signin
+        /// New passwords made for someone signed in: a teacher's change, new pupils, a pupil's or a
+        /// whole class's new passwords (each a bcrypt hash). Counted per account and per address.
+        case passwords
 
         public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -55,6 +58,7 @@ public struct RateLimits: Sendable, Equatable {
         .sync: Rule(burst: 60, perSecond: 1),
         .explore: Rule(burst: 60, perSecond: 1),
         .signin: Rule(burst: 60, perSecond: 2),
+        .passwords: Rule(burst: 20, perSecond: 0.2),
     ]
 
     public func rule(_ kind: Kind) -> Rule? { rules?[kind] }

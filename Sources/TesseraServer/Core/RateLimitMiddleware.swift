@@ -26,7 +26,10 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
             (.post, "/api/router/levels/import", .create),
             (.post, "/api/router/levels/:id/copy", .create),
             (.post, "/api/classes", .create),
-            (.post, "/api/classes/:id/pupils", .create),
+            (.post, "/api/classes/:id/pupils", .passwords),
+            (.post, "/api/classes/:id/pupils/:pupil/password", .passwords),
+            (.post, "/api/classes/:id/passwords", .passwords),
+            (.put, "/api/auth/password", .passwords),
             (.post, "/api/router/levels/:id/runs", .runs),
             (.post, "/api/router/runs", .runs),
             (.post, "/api/router/programs/python", .runs),
@@ -48,13 +51,19 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard buckets.limits.rules != nil, let kind = Self.kind(of: request) else { return try await next(request, context) }
         let client = await clients.client(of: request, peer: context.remoteAddress)
-        if let wait = buckets.take(kind, client: client) {
+        // New passwords count for the account and for its address too: one school's accounts
+        // share what bcrypt costs, and making more accounts does not buy more.
+        var counted = [client]
+        if kind == .passwords, client.hasPrefix("account:") { counted.append("address:" + clients.address(of: request, peer: context.remoteAddress)) }
+        for (index, each) in counted.enumerated() {
+            guard let wait = buckets.take(kind, client: each) else { continue }
+            for taken in counted.prefix(index) { buckets.refund(kind, client: taken) }
             TesseraMetrics.refused("rate").increment()
             return try APIError.tooBusy(Self.message(kind, wait: wait), retryAfterSeconds: wait).response(from: request, context: context)
         }
         let work = WorkDone()
         let response = try await WorkDone.$current.withValue(work) { try await next(request, context) }
-        if Self.refunded.contains(response.status), !work.happened { buckets.refund(kind, client: client) }
+        if Self.refunded.contains(response.status), !work.happened { for each in counted { buckets.refund(kind, client: each) } }
         return response
     }
 
@@ -79,6 +88,7 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
         case .sync: return "The posts were refreshed many times from here just now; please refresh again \(when)."
         case .explore: return "Lots of explorations were started from here just now; please start one again \(when)."
         case .signin: return "Lots of people signed in from here just now; please try again \(when)."
+        case .passwords: return "Lots of new passwords were made just now; please make the next one \(when)."
         }
     }
 }

@@ -11,13 +11,14 @@ import TesseraStore
 /// anonymous progress a browser had before its first sign-in, kept at the player's word.
 extension RouterRoutes {
     /// `GET /api/router/players/{player}/programs/{id}`: who may read it is who may read the
-    /// player's progress; only accounts have saved programs (anyone else's id answers 404).
+    /// player's progress; only accounts have saved programs (anyone else's id answers 404), and
+    /// only for a level the reader may open now (a level made private since answers 404 too).
     @Sendable func savedPrograms(_ request: Request, context: Context) async throws -> Response {
         let player = try RunRequest.player(try context.parameters.require("player"))
         guard player.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(player)'") }
         try await mayRead(accountProgress: player, request)
         let levelID = try Self.levelID(context)
-        let level = try await find(levelID).level
+        let level = try await find(levelID, for: request).level
         let saved = try await programs.find(id: SavedPrograms.id(player: player, level: levelID)) ?? SavedPrograms(id: "")
         // Both runs are replayed on the level as it is now: engine work, so on `CPUWork` like any run.
         let answer = try await work.runProgram {

@@ -192,14 +192,6 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         throw APIError.notFound("Player '\(player)'")
     }
 
-    /// Ours or any stored level, without asking who reads it: for callers that decided that
-    /// another way (a teacher reading their pupil's saved program).
-    func find(_ id: String) async throws -> LevelJSON {
-        if let ours = LevelCatalog.level(id: id) { return LevelJSON(level: ours, source: "tessera", sourcePk: nil) }
-        let stored = try await levels.find(id: id).orNotFound("Level '\(id)'")
-        return LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk)
-    }
-
     /// Ours, or a stored level `request`'s caller may read (`LevelCaller.mayRead`); else 404.
     func find(_ id: String, for request: Request) async throws -> LevelJSON {
         let caller = try await people.caller(request)  // first: a malformed owner key is refused for ours too
