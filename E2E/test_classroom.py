@@ -192,7 +192,7 @@ def test_a_teacher_adds_pupils_prints_cards_and_a_pupil_signs_in_on_rapid_router
     expect(teacher.get_by_test_id("passwords-warning")).to_contain_text("shown only now")
     expect(teacher.get_by_test_id("pupil")).to_have_count(3)
 
-    # The login cards: one per pupil with the code and password; sessionStorage only, cleared after printing.
+    # The login cards: one per pupil with the code and password; sessionStorage only, cleared by "Done".
     with teacher.context.expect_page() as opened:
         teacher.get_by_test_id("print-cards").click()
     cards = opened.value
@@ -205,7 +205,10 @@ def test_a_teacher_adds_pupils_prints_cards_and_a_pupil_signs_in_on_rapid_router
         expect(card.get_by_test_id("card-password")).to_have_text(password)
         expect(card.get_by_test_id("card-how")).to_contain_text("/router/")
     assert passwords["Ann Smith"] not in cards.evaluate("JSON.stringify(localStorage)")
+    # The print dialog closing (printed or cancelled, the browser does not say) keeps them; Done clears.
     cards.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    expect(cards.get_by_test_id("login-card")).to_have_count(3)
+    cards.get_by_test_id("forget").click()
     expect(cards.get_by_test_id("login-card")).to_have_count(0)
     assert cards.evaluate("sessionStorage.getItem('tessera.classroom.cards')") is None
     cards.close()

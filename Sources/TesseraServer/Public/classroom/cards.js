@@ -1,8 +1,13 @@
 // The login cards: one per pupil with the class, its code, the pupil's name and password, and where
-// to sign in. The data comes from the classroom page through sessionStorage and is cleared once the
-// cards are printed (or the teacher says they are done), so the passwords do not linger.
+// to sign in. The data comes from the classroom page through sessionStorage and stays until the
+// teacher presses Done (a print dialog closing says nothing of whether it printed, so it clears
+// nothing: Print again works). The card speaks the pupils' page's words in its language (Rapid
+// Router's messages), so "press “I'm in a class”" names the button the pupil really sees.
 import { $, el, say } from "/shared/api.js";
+import { language, t } from "/router/i18n.js";
 import { CARDS_KEY } from "./cards-data.js";
+
+const WORDS = "player.classSignIn";
 
 function read() {
   try {
@@ -14,16 +19,15 @@ function read() {
 }
 
 function card(data, pupil) {
-  return el("li", { class: "login-card", "data-testid": "login-card" },
+  const field = (word, testid, text) => el("p", { class: "card-field" }, el("span", { class: "card-label", text: t(`${WORDS}.${word}`) }),
+    el("span", { class: `card-${testid.slice(5)}`, "data-testid": testid, text }));
+  return el("li", { class: "login-card", "data-testid": "login-card", lang: language() },
     el("p", { class: "card-class", "data-testid": "card-class", text: data.className }),
-    el("p", { class: "card-field" }, el("span", { class: "card-label", text: "Class code" }),
-      el("span", { class: "card-code", "data-testid": "card-code", text: data.code })),
-    el("p", { class: "card-field" }, el("span", { class: "card-label", text: "Name" }),
-      el("span", { class: "card-name", "data-testid": "card-name", text: pupil.name })),
-    el("p", { class: "card-field" }, el("span", { class: "card-label", text: "Password" }),
-      el("span", { class: "card-password", "data-testid": "card-password", text: pupil.password })),
-    el("p", { class: "card-how", "data-testid": "card-how" }, "Go to ", el("strong", { text: `${data.origin}/router/` }),
-      " and choose “I'm in a class”."));
+    field("code", "card-code", data.code),
+    field("name", "card-name", pupil.name),
+    field("password", "card-password", pupil.password),
+    el("p", { class: "card-how", "data-testid": "card-how",
+      text: t(`${WORDS}.cardHow`, { address: `${data.origin}/router/`, button: t(`${WORDS}.button`), short: t(`${WORDS}.buttonShort`) }) }));
 }
 
 function forget(words) {
@@ -44,6 +48,4 @@ if (data) {
 }
 $("print").addEventListener("click", () => window.print());
 $("forget").addEventListener("click", () => forget("The passwords are cleared from this page. You can close this tab."));
-// After the print dialog closes (printed or not, the browser does not say) the passwords go.
-window.addEventListener("afterprint", () => forget("The cards went to the printer and the passwords are cleared from this page. You can close this tab."));
 document.body.dataset.ready = "true";

@@ -31,6 +31,8 @@ class ClassView {
     this.list = el("ul", { class: "pupil-list", "data-testid": "pupil-list" });
     this.count = el("h3", { id: "pupils-title", "data-testid": "pupils-title", text: "Pupils" });
     this.empty = el("p", { class: "muted", "data-testid": "no-pupils", hidden: true, text: "No pupils yet: add their names above." });
+    this.renewAll = el("button", { type: "button", "data-testid": "new-class-passwords", hidden: true,
+      text: "New passwords for the whole class", onclick: () => this.resetAll() });
     const archivedNote = one.archived
       ? el("p", { class: "card warning", text: "This class is archived, so its pupils cannot sign in. Bring it back from “My classes” to let them in." })
       : "";
@@ -39,13 +41,14 @@ class ClassView {
       this.title,
       el("p", { class: "class-code big" }, el("span", { class: "code-label", text: "Class code " }),
         el("span", { class: "code", "data-testid": "class-view-code", text: one.code })),
-      el("p", { class: "muted how" }, `Pupils go to ${location.origin}/router/, choose “I'm in a class” and type this code, their name and their password.`),
+      el("p", { class: "muted how" }, `Pupils go to ${location.origin}/router/, press “I'm in a class” (“My class” on a phone) and type this code, their name and their password.`),
       el("p", { class: "dashboard-link" }, el("a", { href: `/router/teacher.html#class=${encodeURIComponent(one.id)}`, "data-testid": "open-dashboard",
         text: "See how the class is doing: scoreboard, programs and locks ▸" })),
       archivedNote,
       this.passwords,
       this.addForm(),
-      el("section", { class: "pupils", "aria-labelledby": "pupils-title" }, this.count, this.empty, this.list));
+      el("section", { class: "pupils", "aria-labelledby": "pupils-title" }, this.count, this.empty, this.list,
+        el("p", { class: "row" }, this.renewAll)));
   }
 
   addForm() {
@@ -85,6 +88,7 @@ class ClassView {
     const count = this.pupils.length;
     this.count.textContent = count === 1 ? "1 pupil" : `${count} pupils`;
     this.empty.hidden = count > 0;
+    this.renewAll.hidden = count === 0;
     this.list.replaceChildren(...this.pupils
       .slice().sort((a, b) => a.name.localeCompare(b.name))
       .map((pupil) => this.pupilItem(pupil)));
@@ -92,15 +96,53 @@ class ClassView {
 
   pupilItem(pupil) {
     const item = el("li", { class: "pupil", "data-testid": "pupil", "data-pupil-id": pupil.id });
+    if (pupil.locked) item.dataset.locked = "true";
     const buttons = el("div", { class: "item-buttons" },
+      pupil.locked ? el("button", { type: "button", class: "primary", "data-testid": "unlock-pupil", "aria-label": `Unlock ${pupil.name}`,
+        text: "Unlock", onclick: () => this.unlock(pupil) }) : "",
       el("button", { type: "button", "data-testid": "reset-password", "aria-label": `New password for ${pupil.name}`, text: "New password",
         onclick: () => this.reset(pupil) }),
       el("button", { type: "button", "data-testid": "move-pupil", "aria-label": `Move ${pupil.name} to another class`, text: "Move…",
         onclick: () => this.startMove(item, pupil) }),
       el("button", { type: "button", class: "danger", "data-testid": "remove-pupil", "aria-label": `Remove ${pupil.name}`, text: "Remove",
         onclick: () => this.remove(pupil) }));
-    item.append(el("span", { class: "pupil-name", "data-testid": "pupil-name", text: pupil.name }), buttons);
+    item.append(el("span", { class: "pupil-who" },
+      el("span", { class: "pupil-name", "data-testid": "pupil-name", text: pupil.name }),
+      pupil.locked ? el("span", { class: "badge locked", "data-testid": "pupil-locked", text: "Locked out: too many wrong passwords" }) : ""),
+      buttons);
     return item;
+  }
+
+  // Too many wrong passwords (a pupil's own, or someone guessing): let them try again now.
+  async unlock(pupil) {
+    try {
+      await api(path(this.one, `/pupils/${encodeURIComponent(pupil.id)}/unlock`), { method: "POST" });
+      pupil.locked = false;
+      this.showPupils();
+      say(`${pupil.name} can sign in again. If they have forgotten their password, give them a new one.`, true);
+    } catch (error) {
+      say(error.message);
+    }
+  }
+
+  async resetAll() {
+    const sure = await ask({
+      title: `New passwords for all of ${this.one.name}?`,
+      text: "Every pupil's old password stops working at once, and they are all signed out. You will see the new ones only once, with new login cards to print.",
+      yes: "Make new passwords", no: "Cancel",
+    });
+    if (!sure) return;
+    this.renewAll.disabled = true;
+    try {
+      const { pupils } = await api(path(this.one, "/passwords"), { method: "POST" });
+      this.pupils = pupils.map((pupil) => ({ ...pupil, password: null }));
+      this.showPupils();
+      this.showPasswords(pupils, `New passwords for ${this.one.name}`);
+    } catch (error) {
+      say(error.message);
+    } finally {
+      this.renewAll.disabled = false;
+    }
   }
 
   async add(form, textarea) {

@@ -5,6 +5,7 @@
 // episode and its levels can be locked for the class (teacher-locks.js).
 // The class and episode are in the address (#class=ID&episode=N, so the Classroom page can link
 // to a class) and remembered in localStorage for the next visit.
+import { showLockouts } from "./teacher-lockouts.js";
 import { $, api, el, say, whoIsSignedIn } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
 import { useRules } from "./rules.js";
@@ -90,6 +91,7 @@ async function selectClass(classId, episode) {
 async function load() {
   const asked = ++state.asked;
   const { classId, episode } = state;
+  showLockouts(classId);
   try {
     const board = await api(`/api/classes/${encodeURIComponent(classId)}/scoreboard?episode=${episode}`);
     if (asked !== state.asked) return;
