@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MazeKit", targets: ["MazeKit"]),
         .library(name: "PostsKit", targets: ["PostsKit"]),
         .library(name: "RouterKit", targets: ["RouterKit"]),
+        .library(name: "RouterPython", targets: ["RouterPython"]),
         .library(name: "ClassroomKit", targets: ["ClassroomKit"]),
         .library(name: "TesseraAPI", targets: ["TesseraAPI"]),
     ],
@@ -76,6 +77,9 @@ let package = Package(
             dependencies: ["GridKit", .product(name: "SWXMLHash", package: "SWXMLHash")],
             resources: [.copy("Levels")]
         ),
+        // Rapid Router's Python: lexer, parser, compiler into RouterKit's program tree, runtime,
+        // values, built-ins and the Python view; a room of its own beside the engine.
+        .target(name: "RouterPython", dependencies: ["RouterKit", "GridKit"]),
         // The reader's live origin and photo downloads over HTTP (AsyncHTTPClient).
         .target(
             name: "PostsClient",
@@ -119,7 +123,7 @@ let package = Package(
             name: "TesseraServer",
             dependencies: [
                 "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
-                "ClassroomKit", "TesseraStore",
+                "RouterPython", "ClassroomKit", "TesseraStore",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -136,7 +140,7 @@ let package = Package(
             name: "TesseraCLI",
             dependencies: [
                 "TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "ClassroomKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit",
-                "PostsClient", "RouterKit",
+                "PostsClient", "RouterKit", "RouterPython",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -172,7 +176,8 @@ let package = Package(
         .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit"]),
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
         .testTarget(name: "PostsKitTests", dependencies: ["PostsKit", "GridKit"]),
-        .testTarget(name: "RouterKitTests", dependencies: ["RouterKit"], exclude: ["Solutions"]),
+        // The engine and its Python front end together: the reference solutions are blocks and Python.
+        .testTarget(name: "RouterKitTests", dependencies: ["RouterKit", "RouterPython"], exclude: ["Solutions"]),
         // Storage below the API: rows as older versions wrote them, raw SQL, the PostgreSQL cache
         // across nodes and its races (the only tests that import GRDB or PostgresNIO).
         .testTarget(

@@ -1,5 +1,5 @@
 """A hand-written Python reference program, read into the nested program form of
-scripts/router_program.py the way the engine's compiler (Sources/RouterKit/PythonCompiler.swift)
+scripts/router_program.py the way the engine's compiler (Sources/RouterPython/PythonCompiler.swift)
 turns Python into its program tree, so the generator counts its blocks and lists the blocks it
 uses exactly as the Swift test `LevelSolutionTests` will (model solutions, toolbox).
 

@@ -25,6 +25,11 @@ public enum Interpreter {
         public var block: BlockID?
         public var message: String { words.english }
         public var description: String { message }
+
+        package init(words: Words, block: BlockID?) {
+            self.words = words
+            self.block = block
+        }
     }
 
     // MARK: before running
@@ -120,7 +125,7 @@ public enum Interpreter {
         }
     }
 
-    static let fillLoop = "Put the van's moves inside it, indented (such as `my_van.move_forwards()`), or take the loop away."
+    package static let fillLoop = "Put the van's moves inside it, indented (such as `my_van.move_forwards()`), or take the loop away."
 
     /// Python programs' ids are "line:N": say the line, in Python's words (`pass`, `for`,
     /// `while`, `def`) when there are any, not the blocks' ("Put some blocks in it").
@@ -230,10 +235,10 @@ public enum Interpreter {
 }
 
 /// The interpreter's variables and its whole-number arithmetic, which reports instead of trapping.
-struct Machine {
-    struct Failure: Error {
-        var message: Words
-        var block: BlockID
+package struct Machine {
+    package struct Failure: Error {
+        package var message: Words
+        package var block: BlockID
     }
 
     var variables: [String: Int] = [:]
@@ -283,7 +288,7 @@ struct Machine {
         }
     }
 
-    static func apply(_ op: ArithmeticOperator, _ a: Int, _ b: Int, _ id: BlockID) throws(Failure) -> Int {
+    package static func apply(_ op: ArithmeticOperator, _ a: Int, _ b: Int, _ id: BlockID) throws(Failure) -> Int {
         let tooBig = Failure(message: "A number in your program got too big to work with.", block: id)
         let byZero = Failure(message: "Your program tried to divide by zero, which can't be done.", block: id)
         switch op {

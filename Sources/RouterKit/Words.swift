@@ -64,7 +64,7 @@ public indirect enum Words: Hashable, Sendable, ExpressibleByStringInterpolation
     }
 
     /// Ends with a full stop unless it already ends a sentence (as Python's messages do).
-    var asSentence: Words {
+    package var asSentence: Words {
         (english.last.map { ".?!".contains($0) } ?? false) ? self : .sentence("{0}.", [self])
     }
 
@@ -83,7 +83,7 @@ public indirect enum Words: Hashable, Sendable, ExpressibleByStringInterpolation
     }
 
     /// "'A' or 'B' or 'C'": choices given in code, joined in words.
-    static func either(_ choices: [String]) -> Words {
+    package static func either(_ choices: [String]) -> Words {
         .sentence(choices.indices.map { "{\($0)}" }.joined(separator: " or "), choices.map(Words.verbatim))
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RouterKit
+import RouterPython
 
 extension RouterCommand {
     /// The engine's speed on a program that runs into the 10,000-step cap: a loop whose condition

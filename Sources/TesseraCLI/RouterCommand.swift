@@ -2,6 +2,7 @@ import ArgumentParser
 import ClassroomKit
 import Foundation
 import RouterKit
+import RouterPython
 import TesseraStore
 
 /// `tessera router …`: Rapid Router's levels and programs from a terminal.

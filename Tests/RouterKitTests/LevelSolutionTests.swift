@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouterKit
+@testable import RouterPython
 
 /// Our own levels (`Sources/RouterKit/Levels`, written by `scripts/router_levels.py`) and their
 /// reference solutions (`Solutions/<id>.json`, the `program` object a run request sends:

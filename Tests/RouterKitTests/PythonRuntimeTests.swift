@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouterKit
+@testable import RouterPython
 
 /// Real Python for children (`PythonRuntime`): one test per thing a child uses, the bounds, the
 /// refusals, and the runtime agreeing with the block interpreter wherever both can run a program.

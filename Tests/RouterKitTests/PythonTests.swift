@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouterKit
+@testable import RouterPython
 
 @Suite struct PythonTests {
     static let header = "from van import Van\nmy_van = Van()\n"

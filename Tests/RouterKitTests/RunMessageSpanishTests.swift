@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouterKit
+@testable import RouterPython
 
 /// The words a run ends with and the Python checker's explanations, in Spanish: every failure
 /// kind, the scoring words and the refusals, each with its numbers, line and suggestion, and no

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouterKit
+@testable import RouterPython
 
 /// The words a run ends with, as a child reads them beside the map: no coordinates, distances
 /// counted along the road in the moves the child would add, and Python's words on Python levels.

@@ -3,6 +3,7 @@ import Foundation
 import GridKit
 import Hummingbird
 import RouterKit
+import RouterPython
 import Synchronization
 import TesseraStore
 

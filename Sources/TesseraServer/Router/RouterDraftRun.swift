@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RouterKit
+import RouterPython
 
 /// `POST /api/router/runs`: `{"level": <a level as POST /api/router/levels takes it>, "program": <as
 /// levels/{id}/runs takes it>}`. The designer's Test drive plays a draft with it, so nothing is

@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import Hummingbird
 import RouterKit
+import RouterPython
 
 /// `POST /api/router/levels/{id}/runs` (and `POST /api/router/programs/python`, which reads the
 /// same body): `{"program": {"blocks": …} | {"python": "…"} | {"blocklyXml": "…"},

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import RouterKit
+import RouterPython
 import TesseraStore
 
 /// `/api/router`: Rapid Router's levels (ours, custom and imported), runs of programs given as

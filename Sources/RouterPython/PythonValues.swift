@@ -1,4 +1,5 @@
 import Foundation
+import RouterKit
 
 // The values a child's Python program works with in `PythonRuntime`: whole numbers, text,
 // True/False, None, lists (shared when assigned, as in Python), `range`, functions, and the van.

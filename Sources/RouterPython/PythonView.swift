@@ -1,3 +1,5 @@
+import RouterKit
+
 // The "Python view": a program shown as Python in Rapid Router's style, so a child can see the
 // code behind their blocks. It is written to be read back by our own Python front end: parsing the
 // view gives the same tree (ids aside), with one exception — a repeat-until loop comes back as

@@ -1,3 +1,5 @@
+import RouterKit
+
 // PythonRuntime's expressions: operators, indexing, the built-in functions a child uses
 // (`print`, `len`, `str`, `int`, `range`, `abs`, `min`, `max`, `sum`, `list`), list methods
 // (`append`, `pop`), and the van's methods, which drive the simulation.

@@ -1,3 +1,5 @@
+import RouterKit
+
 // A child's Python program, read for `PythonRuntime`: lexed and parsed (PythonLexer,
 // PythonParser), then checked before it runs for what can be known from the text alone: names
 // that are never given a value (with "did you mean"), the van's methods, imports, `break` outside

@@ -1,3 +1,5 @@
+import RouterKit
+
 // Python step 3: the syntax tree → the program tree. Supported (Rapid Router's Python):
 //   from van import Van            my_van = Van()            (any name for the van; other imports refused)
 //   my_van.move_forwards() turn_left() turn_right() turn_around() wait() deliver() sound_horn()

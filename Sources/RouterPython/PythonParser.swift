@@ -1,3 +1,5 @@
+import RouterKit
+
 // Python step 2: tokens → the syntax tree of PythonSyntax.swift (recursive descent, Python's
 // precedence). The children's subset is understood (lists, slices without a step, `break`,
 // `continue`, `return`, `in`, chained comparisons, …); everything else is refused by name with

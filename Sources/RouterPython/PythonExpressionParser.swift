@@ -1,3 +1,5 @@
+import RouterKit
+
 // Python step 2, continued: expressions, in Python's precedence (or, and, not, comparisons, + -,
 // * / // %, unary minus, **, calls/attributes/indexing, atoms). Each returns the depth of the tree
 // it built, so a long `1 + 1 + …` or deep brackets are refused before they can exhaust the stack.

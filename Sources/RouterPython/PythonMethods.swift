@@ -1,4 +1,5 @@
 import Foundation
+import RouterKit
 
 // PythonRuntime's calls by name: the built-in functions, a list's methods, and the van's methods
 // (the same ones, with the same meaning, as the block compiler's; see PythonCompiler's header).

@@ -1,4 +1,5 @@
 import Foundation
+import RouterKit
 
 // Runs a `PythonProgram` on a `VanSimulation` directly from its syntax tree: real Python for
 // children (values in PythonValues.swift, operators and built-in functions in

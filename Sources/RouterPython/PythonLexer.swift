@@ -1,3 +1,5 @@
+import RouterKit
+
 // Python in Rapid Router's style, step 1: text → tokens, with Python's indentation rules
 // (INDENT/DEDENT tokens, lines joined inside brackets). Spaces only: a tab in indentation is an
 // error that says so, because mixed tabs and spaces are the classic invisible beginner mistake.

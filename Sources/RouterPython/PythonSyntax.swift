@@ -1,3 +1,5 @@
+import RouterKit
+
 // Python step 2's result: the syntax tree PythonParser builds, which the block compiler
 // (PythonCompiler) and the Python runtime (PythonRuntime) both read. Every node keeps where it
 // came from, so every message can name its line.
