@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "TesseraStoreTests",
             dependencies: [
-                "TesseraStore", "TesseraTestSupport", "TicTacToeKit", "RouterKit", "PentominoKit", "GridKit",
+                "TesseraStore", "TesseraTestSupport", "TicTacToeKit", "RouterKit", "PentominoKit", "GridKit", "ClassroomKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -192,7 +192,7 @@ let package = Package(
         // The test PostgreSQL database, for both test targets above and below (not shipped).
         .target(
             name: "TesseraTestSupport",
-            dependencies: ["TesseraStore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TesseraStore", "ClassroomKit", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TesseraTestSupport"
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import ClassroomKit
 import Foundation
 import PentominoKit
 import Testing
+import TesseraTestSupport
 import TicTacToeKit
 @testable import TesseraServer
 @testable import TesseraStore
@@ -26,10 +27,10 @@ import TicTacToeKit
     }
 
     @Test func accountsSessionsClassesAndCodesRefuseATakenOneOnEveryBackend() async throws {
-        for (name, store) in try await AccountStoreContractTests.stores() {
-            try await store.insert(AccountStoreContractTests.teacher("t1", email: "ann@x.org"))
+        for (name, store) in try await TestAccountStores.all() {
+            try await store.insert(TestAccountStores.teacher("t1", email: "ann@x.org"))
             await #expect(throws: StoreError.duplicateID("t1"), "\(name): an account") {
-                try await store.insert(AccountStoreContractTests.teacher("t1", email: "bob@x.org"))
+                try await store.insert(TestAccountStores.teacher("t1", email: "bob@x.org"))
             }
             try await store.insertSession(Session(id: "s1", accountID: "t1"))
             await #expect(throws: StoreError.duplicateID("s1"), "\(name): a session") {

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TesseraTestSupport
 @testable import TesseraServer
 @testable import TesseraStore
 

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MazeKit
 import Testing
+import TesseraTestSupport
 @testable import TesseraServer
 
 /// The maze API as a client sees it: the original's three calls, stateless ids, and every error.

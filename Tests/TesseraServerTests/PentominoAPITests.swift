@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import TesseraTestSupport
 @testable import TesseraServer
 
 @Suite struct PentominoAPITests {

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+import TesseraTestSupport
 @testable import TesseraServer
 @testable import TesseraStore
 

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import TesseraTestSupport
 @testable import TesseraServer
 
 /// The reader's API over real HTTP: a sync reads this server's own `/origin` like any

@@ -2,6 +2,7 @@ import Foundation
 import PostsKit
 import Synchronization
 import Testing
+import TesseraTestSupport
 @testable import TesseraServer
 @testable import TesseraStore
 

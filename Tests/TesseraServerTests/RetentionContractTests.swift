@@ -3,6 +3,7 @@ import Foundation
 import PentominoKit
 import RouterKit
 import Testing
+import TesseraTestSupport
 import TicTacToeKit
 @testable import TesseraServer
 @testable import TesseraStore
@@ -66,8 +67,8 @@ import TicTacToeKit
     }
 
     @Test func expiredSessionsGoInBatchesAndLiveOnesStay() async throws {
-        for (name, store) in try await AccountStoreContractTests.stores() {
-            try await store.insert(AccountStoreContractTests.teacher("t1", email: "ann@x.org"))
+        for (name, store) in try await TestAccountStores.all() {
+            try await store.insert(TestAccountStores.teacher("t1", email: "ann@x.org"))
             let now = Date()
             for (id, daysAgo) in [("old", 40.0), ("older", 50.0), ("live", 1.0)] {
                 try await store.insertSession(Session(id: id, accountID: "t1", createdAt: now.addingTimeInterval(-daysAgo * 86_400)))

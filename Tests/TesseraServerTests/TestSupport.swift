@@ -63,12 +63,6 @@ func testStorage(schema: String = uniqueTestSchema()) -> StorageBackend {
     }
 }
 
-/// A fresh temporary folder for a database that must survive a restart.
-func temporaryDirectory() -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-test-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
 
 extension TestClientProtocol {
     /// Sends `json` (a string, so tests can also send broken JSON) and returns status and parsed body.

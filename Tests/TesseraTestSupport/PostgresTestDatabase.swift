@@ -24,3 +24,10 @@ package func testPostgres(schema: String = uniqueTestSchema()) throws -> Tessera
 package func uniqueTestSchema() -> String {
     "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
 }
+
+/// A fresh temporary folder (made) for a database that must survive a restart.
+package func temporaryDirectory() -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-test-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}

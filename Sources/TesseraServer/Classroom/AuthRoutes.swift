@@ -6,14 +6,12 @@ import TesseraStore
 
 /// `/api/auth/…`: teachers sign up; teachers and pupils sign in and out; who am I; a teacher
 /// changes their password (which ends their other sessions).
-struct AuthRoutes<Context: RequestContext>: Sendable {
+struct AuthRoutes<Context: CallerRequestContext>: Sendable {
     let accounts: any AccountStore
     let classes: any ClassStore
     let sessions: Sessions
     let hasher: PasswordHasher
     let throttle: LoginThrottle
-    /// Who a request comes from, as the rate limits see it (behind a trusted proxy, the forwarded address).
-    let clients: RateLimitClients
 
     @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(TeacherSignUpRequest.self, from: request)
@@ -23,7 +21,7 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         // Checked before the costly hash, and again by the store's unique index when two race.
         guard try await accounts.teacher(email: email) == nil else { throw AccountError.emailTaken }
         let account = Account(id: Secrets.id(), role: .teacher, name: name, email: email,
-                              passwordHash: try await hasher.hash(body.password, client: clientKey(request, context)))
+                              passwordHash: try await hasher.hash(body.password, client: context.caller.address))
         do {
             try await accounts.insert(account)
         } catch StoreError.emailTaken {
@@ -55,7 +53,7 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
             knownDevice: account.flatMap { account in
                 sessions.device(of: request).flatMap { $0.vouches(for: account.id, key: sessions.deviceKey) ? $0.id : nil }
             },
-            address: clientKey(request, context))
+            address: context.caller.address)
         let isPupil = if case .pupil = body.who { true } else { false }
         try throttle.check(attempt, pupil: isPupil)
         // The same answer, after the same work, for an unknown user and a wrong password.
@@ -80,16 +78,16 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
     }
 
     @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
-        let signedIn = try await sessions.account(for: request)
         var response = Response(status: .noContent)
-        try await sessions.end(signedIn?.1, on: &response, request: request)
+        try await sessions.end(context.caller.session, on: &response, request: request)
         return response
     }
 
     /// Who is signed in; when nobody is (the session ended elsewhere, or 30 days passed), the 401
     /// also clears the browser's stale cookies so its pages stop asking.
     @Sendable func me(_ request: Request, context: Context) async throws -> Response {
-        guard let (account, _) = try await sessions.account(for: request) else {
+        if let problem = context.caller.lookupProblem { throw problem }
+        guard let account = context.caller.account else {
             var response = try AccountError.signInRequired.apiError.response(from: request, context: context)
             if request.cookies[Sessions.sessionCookie] != nil || request.cookies[Sessions.csrfCookie] != nil {
                 try await sessions.end(nil, on: &response, request: request)
@@ -100,14 +98,14 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
     }
 
     @Sendable func changePassword(_ request: Request, context: Context) async throws -> Response {
-        let (account, session) = try await sessions.require(request)
-        guard account.role == .teacher else { throw AccountError.teachersOnly }
+        let account = try context.caller.teacher()
+        let session = try context.caller.signedIn().session
         let body = try await JSONBody.decode(PasswordChangeRequest.self, from: request)
         try AccountRules.checkPassword(body.newPassword)
         // Counted as a sign-in on this device: a stolen session cannot guess the password faster.
         let attempt = SignInAttempt(account: SignInAttempt.accountKey(id: account.id, passwordHash: account.passwordHash),
                                     knownDevice: sessions.device(of: request)?.id ?? "session-\(session.id.prefix(16))",
-                                    address: clientKey(request, context))
+                                    address: context.caller.address)
         try throttle.check(attempt)
         guard try await hasher.verify(body.currentPassword, against: account.passwordHash, lane: .other, client: account.id) else {
             throttle.recordFailure(attempt)
@@ -116,12 +114,5 @@ struct AuthRoutes<Context: RequestContext>: Sendable {
         _ = try await accounts.setPasswordHash(accountID: account.id, try await hasher.hash(body.newPassword, client: account.id))
         try await accounts.deleteSessions(accountID: account.id, except: session.id)
         return try JSONBody.response(SignedInJSON(account))
-    }
-
-    /// The client a failed sign-in is counted against: its address as the rate limits see it, so
-    /// behind the documented nginx (`--trusted-proxy`) one pupil's wrong passwords do not lock out
-    /// every client of the proxy (the per-account count still applies).
-    func clientKey(_ request: Request, _ context: Context) -> String {
-        "client:" + clients.address(of: request, peer: (context as? any RemoteAddressRequestContext)?.remoteAddress)
     }
 }

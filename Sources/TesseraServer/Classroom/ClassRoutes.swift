@@ -6,7 +6,7 @@ import TesseraStore
 /// `/api/classes/…`: a teacher's classes and the pupils in them. Only a signed-in teacher may use
 /// these, and only for their own classes: another teacher's class answers 404, as if it did not
 /// exist (ids are unguessable, and nobody learns which ones are real).
-struct ClassRoutes<Context: RequestContext>: Sendable {
+struct ClassRoutes<Context: CallerRequestContext>: Sendable {
     let classes: any ClassStore
     let sessions: Sessions
     let hasher: PasswordHasher
@@ -19,16 +19,16 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
     let live: LiveUpdates
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        let teacher = try await teacher(request)
+        let teacher = try context.caller.teacher()
         var listed: [ClassJSON] = []
-        for schoolClass in try await classes.classes(teacherID: teacher.id) {  // 50 at most
+        for schoolClass in context.caller.classes where schoolClass.teacherID == teacher.id {  // 50 at most
             listed.append(ClassJSON(schoolClass, pupilCount: try await classes.pupils(classID: schoolClass.id).count))
         }
         return try JSONBody.response(ClassListJSON(classes: listed))
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
-        let teacher = try await teacher(request)
+        let teacher = try context.caller.teacher()
         let body = try await JSONBody.decode(ClassNameRequest.self, from: request)
         let name = try AccountRules.checkName(body.name)
         guard try await classes.classes(teacherID: teacher.id).count < ClassRules.maxClassesPerTeacher else {
@@ -73,7 +73,7 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
     /// New pupils with generated passwords, shown only in this answer (and the login cards the
     /// page prints from it); only their hashes are kept.
     @Sendable func addPupils(_ request: Request, context: Context) async throws -> Response {
-        let teacher = try await teacher(request)
+        let teacher = try context.caller.teacher()
         let schoolClass = try await ownClass(request, context)
         let body = try await JSONBody.decode(AddPupilsRequest.self, from: request)
         let room = ClassRules.maxPupilsPerClass - (try await classes.pupils(classID: schoolClass.id).count)
@@ -104,7 +104,7 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
 
     /// "New passwords for the whole class": every pupil's, shown once (for new login cards).
     @Sendable func resetClassPasswords(_ request: Request, context: Context) async throws -> Response {
-        let teacher = try await teacher(request)
+        let teacher = try context.caller.teacher()
         let schoolClass = try await ownClass(request, context)
         var renewed: [PupilJSON] = []
         for pupil in try await classes.pupils(classID: schoolClass.id) {  // 60 at most, one hash at a time
@@ -141,22 +141,11 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
         return try JSONBody.response(PupilJSON(moved, password: nil))
     }
 
-    // MARK: Who may
-
-    private func teacher(_ request: Request) async throws -> Account {
-        let (account, _) = try await sessions.require(request)
-        guard account.role == .teacher else { throw AccountError.teachersOnly }
-        return account
-    }
+    // MARK: Who may (the caller, resolved once per request: `Caller`)
 
     /// The class named in the path when it is this teacher's; 404 otherwise.
     func ownClass(_ request: Request, _ context: Context) async throws -> SchoolClass {
-        let teacher = try await teacher(request)
-        let id = try context.parameters.require("id")
-        guard id.utf8.count <= 64, let schoolClass = try await classes.schoolClass(id: id), schoolClass.teacherID == teacher.id else {
-            throw APIError.notFound("Class '\(id.prefix(64))'")
-        }
-        return schoolClass
+        try context.caller.teachesClass(try context.parameters.require("id"))
     }
 
     private func ownPupil(_ request: Request, _ context: Context) async throws -> (teacher: Account, pupil: Account) {
@@ -165,6 +154,6 @@ struct ClassRoutes<Context: RequestContext>: Sendable {
         guard id.utf8.count <= 64, let pupil = try await sessions.accounts.account(id: id), pupil.classID == schoolClass.id else {
             throw APIError.notFound("Pupil '\(id.prefix(64))'")
         }
-        return (try await teacher(request), pupil)
+        return (try context.caller.teacher(), pupil)
     }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 /// handler. The apps' folders hold the handlers and what they need; this file is where a reader
 /// (or a reviewer of who may do what: `AuthorizationMatrixTests`) sees the whole surface at once.
 /// `OpenAPIContractTests` checks it against the document both ways.
-struct APIRoutes<Context: RequestContext>: Sendable {
+struct APIRoutes<Context: CallerRequestContext>: Sendable {
     let tictactoe: TicTacToeRoutes<Context>
     let pentomino: PentominoRoutes<Context>
     let maze: MazeRoutes<Context>

@@ -28,9 +28,15 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestGuardMiddleware(loopbackOnly: RequestGuardMiddleware<TesseraRequestContext>.isLoopbackHost(config.host)))
+    // Who is calling, once, before anything that depends on it (limits, CSRF, routes).
+    let clients = RateLimitClients(trustedProxies: config.trustedProxies)
+    let secret = try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory)
+    // Device proofs are signed with a key derived from the one secret every node already shares.
+    let deviceSecret = [secret.key.k0, secret.key.k1].flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
+    let sessions = Sessions(accounts: stores.accounts, deviceKey: SignInDeviceKey(secret: deviceSecret))
+    router.add(middleware: CallerMiddleware(sessions: sessions, classes: stores.classes, clients: clients))
     // Per-client limits outside the error mapping, so they see every route's final status.
-    let clients = RateLimitClients(trustedProxies: config.trustedProxies, accounts: stores.accounts)
-    router.add(middleware: RateLimitMiddleware(buckets: RateLimitBuckets(limits: config.rateLimits), clients: clients))
+    router.add(middleware: RateLimitMiddleware(buckets: RateLimitBuckets(limits: config.rateLimits)))
     router.add(middleware: ErrorMiddleware(routes: routes))
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: FileMiddleware(config.publicDirectory, searchForIndexHtml: true, logger: logger))
@@ -73,16 +79,12 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         return Response(status: .ok, headers: [.contentType: "text/yaml; charset=utf-8", .contentDisposition: "inline"],
                         body: .init(byteBuffer: .init(bytes: document)))
     }
-    let secret = try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory)
     let mazes = MazeService(secret: secret)
     let selfAddress = ServerAddress()
     let postsOrigin: @Sendable () -> String = { [configured = config.postsOriginURL] in
         configured ?? (selfAddress.baseURL ?? "http://127.0.0.1:\(config.port)") + "/origin"
     }
     let postsSync = PostsSync(store: stores.posts, lock: stores.postsSyncLock) { let url = postsOrigin(); return (HTTPPostsOrigin(baseURL: url), url) }
-    // Device proofs are signed with a key derived from the one secret every node already shares.
-    let deviceSecret = [secret.key.k0, secret.key.k1].flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
-    let sessions = Sessions(accounts: stores.accounts, deviceKey: SignInDeviceKey(secret: deviceSecret))
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let throttle = LoginThrottle(limits: config.signInLimits)
     let cpuWork = CPUWork()
@@ -98,7 +100,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
                              programs: stores.routerPrograms, locks: stores.classLocks, live: live, work: cpuWork),
         auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
-                         throttle: throttle, clients: clients),
+                         throttle: throttle),
         classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher, throttle: throttle,
                              progress: stores.routerProgress, locks: stores.classLocks, live: live)
     ).register(on: router)

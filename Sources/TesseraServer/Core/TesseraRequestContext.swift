@@ -1,11 +1,12 @@
 import Hummingbird
 import NIOCore
 
-/// Every request's context: Hummingbird's basics plus the peer's address, which sign-in
-/// throttling counts failures against.
-struct TesseraRequestContext: RequestContext, RemoteAddressRequestContext {
+/// Every request's context: Hummingbird's basics, the peer's address (what an anonymous client
+/// counts as), and who is calling (`CallerMiddleware` fills it once for every API request).
+struct TesseraRequestContext: CallerRequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
+    var caller = Caller.anonymous
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

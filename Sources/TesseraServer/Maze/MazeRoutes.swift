@@ -7,7 +7,7 @@ import NIOCore
 /// `/api/maze`: the original's three calls (start, room, unlock) on stateless MAC'ed ids, new mazes
 /// with chosen parameters, tile art, the debug map, and a live exploration stream for the page.
 /// No maze is stored: every answer is recomputed from the id (MazeService caches recent mazes).
-struct MazeRoutes<Context: RequestContext>: Sendable {
+struct MazeRoutes<Context: CallerRequestContext>: Sendable {
     let service: MazeService
     let options: MazeServerOptions
     let traffic = MazeTraffic()

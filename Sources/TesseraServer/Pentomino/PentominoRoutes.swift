@@ -5,7 +5,7 @@ import PentominoKit
 import TesseraStore
 
 /// `/api/pentomino`: tiles and boards, and puzzles in progress kept in SQLite.
-struct PentominoRoutes<Context: RequestContext>: Sendable {
+struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
     let puzzles: any PuzzleStore
     /// The solver behind hints and solution counts runs here, a few at a time (`CPUWork`).
     let work: CPUWork

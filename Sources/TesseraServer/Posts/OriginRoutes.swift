@@ -19,7 +19,7 @@ import PostsKit
 /// Answers are written byte for byte as json-server writes them (field order, two-space indent),
 /// not with the app's sorted-keys encoder. All paths share one handler that dispatches on the
 /// path's shape, so an unknown resource is `{}` for every method and a wrong method is 405.
-struct OriginRoutes<Context: RequestContext>: Sendable {
+struct OriginRoutes<Context: CallerRequestContext>: Sendable {
     let options: PostsOriginOptions
     var catalog: OriginCatalog { .standard }
 

@@ -6,7 +6,7 @@ import TesseraStore
 
 /// `/api/posts`: the Sherpany reader over the local store. Reads never touch the origin, so a
 /// synced reader keeps working when the origin is down; `POST /api/posts/sync` refreshes it.
-struct PostsRoutes<Context: RequestContext>: Sendable {
+struct PostsRoutes<Context: CallerRequestContext>: Sendable {
     let store: any PostsStore
     let sync: PostsSync
     let photos: PostsPhotos

@@ -30,21 +30,15 @@ struct LevelCaller: Sendable {
     /// Who new levels belong to: the account when signed in, else the browser's key.
     var owner: String? { owners.first }
 
-    /// The caller of `request`. A malformed key is a 400 rather than silently ignored: a page that
+    /// The level caller of a request's `Caller`: no store calls (the middleware read the account
+    /// and its classes). A malformed owner key is a 400 rather than silently ignored: a page that
     /// sends one expects its levels to be kept under it.
-    static func of(_ request: Request, sessions: Sessions, classes: any ClassStore) async throws -> LevelCaller {
-        let account = try await sessions.account(for: request)?.0
+    init(_ caller: Caller) throws {
+        if let problem = caller.ownerKeyProblem { throw problem }
         var owners: [String] = []
-        if let account { owners.append(account.playerID) }
-        if let key = request.headers[ownerKeyHeader] { owners.append(try anonymousOwner(key)) }
-        var own: [SchoolClass] = []
-        if let account {
-            switch account.role {
-            case .pupil: if let classID = account.classID, let schoolClass = try await classes.schoolClass(id: classID) { own = [schoolClass] }
-            case .teacher: own = try await classes.classes(teacherID: account.id)
-            }
-        }
-        return LevelCaller(account: account, owners: owners, classes: own)
+        if let account = caller.account { owners.append(account.playerID) }
+        if let anonymous = caller.anonymousOwner { owners.append(anonymous) }
+        self.init(account: caller.account, owners: owners, classes: caller.classes)
     }
 
     /// `anon-` and the first 32 hex digits of the key's SHA-256 (the key: 32 to 64 hex digits).

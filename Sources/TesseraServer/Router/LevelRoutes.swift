@@ -10,18 +10,16 @@ import TesseraStore
 /// with a class or by link. To anyone who may not read a level it does not exist (404), so ids
 /// never confirm that someone else's level is there; someone who may read it but not change it
 /// gets 403 with what to do instead.
-struct LevelRoutes<Context: RequestContext>: Sendable {
+struct LevelRoutes<Context: CallerRequestContext>: Sendable {
     let levels: any RouterLevelStore
-    let sessions: Sessions
-    let classes: any ClassStore
 
     /// Levels per page of `GET /api/router/levels`.
     static var pageSize: Int { 20 }
     /// Classes one level may be shared with at once (a teacher's classes, with room to spare).
     static var maxSharedClasses: Int { 50 }
 
-    func caller(_ request: Request) async throws -> LevelCaller {
-        try await LevelCaller.of(request, sessions: sessions, classes: classes)
+    func caller(_ context: Context) throws -> LevelCaller {
+        try LevelCaller(context.caller)
     }
 
     /// `?scope=mine|shared&page=N`: the caller's own levels, or those shared with their class(es),
@@ -38,15 +36,15 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
             }
             return page
         } ?? 1
-        let caller = try await caller(request)
+        let caller = try caller(context)
         return try JSONBody.response(try await self.page(scope == "mine" ? .mine : .shared, page, caller))
     }
 
     /// `GET /api/router/levels/{id}`: ours (its words in `?lang=en|es`), or a stored level the
     /// caller may read, with `mine`.
-    func show(_ id: String, _ request: Request) async throws -> OwnedLevelJSON {
+    func show(_ id: String, _ request: Request, _ context: Context) async throws -> OwnedLevelJSON {
         let language = try request.textLanguage()
-        let caller = try await caller(request)  // first: a malformed owner key is refused for ours too
+        let caller = try caller(context)  // first: a malformed owner key is refused for ours too
         if let ours = LevelJSON.ours(id, in: language) {
             return OwnedLevelJSON(level: ours, mine: false)
         }
@@ -74,7 +72,7 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
     /// it, validated the same way; id, owner and sharing stay.
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
         let id = try RouterRoutes<Context>.levelID(context)
-        let caller = try await caller(request)
+        let caller = try caller(context)
         let stored = try caller.readable(try await levels.find(id: id), id: id)
         guard caller.owns(stored) else { throw Self.notYours }
         let level = try Self.validated(try await JSONBody.decode(Level.self, from: request), id: id)
@@ -91,7 +89,7 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
     /// (moderation).
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let id = try RouterRoutes<Context>.levelID(context)
-        let caller = try await caller(request)
+        let caller = try caller(context)
         let stored = try caller.readable(try await levels.find(id: id), id: id)
         guard caller.mayDelete(stored) else {
             throw APIError(.forbidden, code: "not_your_level",
@@ -105,7 +103,7 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
     @Sendable func copy(_ request: Request, context: Context) async throws -> Response {
         let id = try RouterRoutes<Context>.levelID(context)
         let language = try request.textLanguage()
-        let caller = try await caller(request)
+        let caller = try caller(context)
         var level: Level
         var source = StoredLevel.Source.custom
         var sourcePk: Int?
@@ -128,7 +126,7 @@ struct LevelRoutes<Context: RequestContext>: Sendable {
     /// teacher may share with their own classes, a pupil only with their own class.
     @Sendable func sharing(_ request: Request, context: Context) async throws -> Response {
         let id = try RouterRoutes<Context>.levelID(context)
-        let caller = try await caller(request)
+        let caller = try caller(context)
         let stored = try caller.readable(try await levels.find(id: id), id: id)
         guard caller.owns(stored) else { throw Self.notYours }
         let body = try await JSONBody.decode(SharingRequest.self, from: request)

@@ -17,9 +17,9 @@ extension RouterRoutes {
     @Sendable func savedPrograms(_ request: Request, context: Context) async throws -> Response {
         let player = try RunRequest.player(try context.parameters.require("player"))
         guard player.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(player)'") }
-        try await mayRead(accountProgress: player, request)
+        try await mayRead(accountProgress: player, context)
         let levelID = try Self.levelID(context)
-        let level = try await find(levelID, for: request).level
+        let level = try await find(levelID, for: context).level
         let saved = try await programs.find(id: SavedPrograms.id(player: player, level: levelID)) ?? SavedPrograms(id: "")
         // Both runs are replayed on the level as it is now: engine work, so on `CPUWork` like any run.
         let answer = try await work.runProgram {
@@ -35,7 +35,7 @@ extension RouterRoutes {
     /// second claim adds nothing. Anonymous ids are the browser's own secret-ish handle, as for
     /// reading progress; an account's id cannot be claimed.
     @Sendable func claimProgress(_ request: Request, context: Context) async throws -> Response {
-        let (account, _) = try await sessions.require(request)
+        let account = try context.caller.signedIn().account
         let body = try await JSONBody.decode(ClaimRequest.self, from: request)
         let anonymous = try RunRequest.player(body.player)
         guard !anonymous.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(anonymous)'") }

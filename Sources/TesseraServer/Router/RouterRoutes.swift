@@ -9,7 +9,7 @@ import TesseraStore
 /// `/api/router`: Rapid Router's levels (ours, custom and imported), runs of programs given as
 /// blocks, Blockly XML or Python, and players' progress. The engine is RouterKit's; every run is
 /// computed here, so the page, the CLI and any Swift client see the same events and scores.
-struct RouterRoutes<Context: RequestContext>: Sendable {
+struct RouterRoutes<Context: CallerRequestContext>: Sendable {
     let levels: any RouterLevelStore
     let progress: any RouterProgressStore
     /// Who is signed in: a signed-in player's progress belongs to their account, on any device.
@@ -26,14 +26,14 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     /// Rapid Router's whole fixture is about 2 MB; imports may be larger than other bodies.
     static var maxImportBytes: Int { JSONBody.maxBytes(forPath: "/api/router/levels/import") }
     /// People's own levels: listing, changing, copying, sharing, deleting (`LevelRoutes.swift`).
-    var people: LevelRoutes<Context> { LevelRoutes(levels: levels, sessions: sessions, classes: classes) }
+    var people: LevelRoutes<Context> { LevelRoutes(levels: levels) }
 
     /// Our episodes, and of stored levels only the caller's own (`custom`) and those shared with
     /// their class(es) (`shared`), newest first, one page each: nobody else's.
     /// `?lang=en|es`: our episodes' and levels' words in that language.
     @Sendable func episodes(_ request: Request, context: Context) async throws -> Response {
         let language = try request.textLanguage()
-        let caller = try await people.caller(request)
+        let caller = try people.caller(context)
         let own = try await levels.newest(listedUnder: caller.ownKeys, limit: LevelRoutes<Context>.pageSize, offset: 0)
         let shared = try await people.page(.shared, 1, caller)
         return try JSONBody.response(personalEpisodes(EpisodesJSON(language: language, stored: own), shared: shared))
@@ -41,13 +41,13 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     @Sendable func level(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.levelID(context)
-        return try JSONBody.response(try await people.show(id, request))
+        return try JSONBody.response(try await people.show(id, request, context))
     }
 
     /// A level made in the editor: validated like ours, stored as a custom level with a new id,
     /// owned by the caller (signed in, or the browser's `X-Tessera-Owner-Key`) and private.
     @Sendable func createLevel(_ request: Request, context: Context) async throws -> Response {
-        let owner = try await people.caller(request).requireOwner()
+        let owner = try people.caller(context).requireOwner()
         let level = try LevelRoutes<Context>.validated(try await JSONBody.decode(Level.self, from: request), id: "custom-" + Secrets.id())
         let stored = StoredLevel(level: level, source: .custom, owner: owner)
         try await levels.insert(stored)
@@ -61,7 +61,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         do { body = try await request.body.collect(upTo: Self.maxImportBytes) } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, code: "payload_too_large", message: "An import may be at most 8 MiB.")
         }
-        let owner = try await people.caller(request).requireOwner()
+        let owner = try people.caller(context).requireOwner()
         let (imported, problems) = try await RouterImporter(levels: levels).importLevels(Data(body.readableBytesView), owner: owner)
         return try JSONBody.response(ImportJSON(imported: imported.map(StoredLevelJSON.init), problems: problems),
                                      status: imported.isEmpty ? .ok : .created)
@@ -72,9 +72,9 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     @Sendable func run(_ request: Request, context: Context) async throws -> Response {
         let language = try request.textLanguage()
         let id = try Self.levelID(context)
-        let level = try await find(id, for: request).level
+        let level = try await find(id, for: context).level
         let body = try await ProgramLanguage.$current.withValue(language) { try await RunRequest.decode(from: request) }
-        let signedIn = try await sessions.account(for: request)?.0
+        let signedIn = context.caller.account
         if let signedIn, let classID = signedIn.classID, try await locks.find(id: classID)?.locks(levelID: id) == true {
             throw APIError(.forbidden, code: "level_locked", message: ClassLocks.runMessage(in: language))
         }
@@ -106,7 +106,7 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
 
     /// The level as a Rapid Router level-editor save, to download and import elsewhere (or here).
     @Sendable func export(_ request: Request, context: Context) async throws -> Response {
-        let level = try await find(try Self.levelID(context), for: request).level
+        let level = try await find(try Self.levelID(context), for: context).level
         return try Self.download(level, file: level.id)
     }
 
@@ -153,11 +153,11 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
         // `lang` is the same 400 whoever asks.
         let language = try request.textLanguage()
         var owner: Account?
-        if player.hasPrefix(Self.accountPrefix) { owner = try await mayRead(accountProgress: player, request) }
+        if player.hasPrefix(Self.accountPrefix) { owner = try await mayRead(accountProgress: player, context) }
         let stored = try await progress.find(id: player) ?? PlayerProgress(id: player)
         var json = ProgressJSON(stored)
         // A pupil reading their own progress learns what their teacher has locked.
-        if let owner, owner.role == .pupil, let classID = owner.classID, try await sessions.account(for: request)?.0.id == owner.id {
+        if let owner, owner.role == .pupil, let classID = owner.classID, context.caller.account?.id == owner.id {
             json.locked = LockedJSON(try await locks.find(id: classID) ?? ClassLocks(id: classID), language: language)
         }
         return try JSONBody.response(json)
@@ -181,12 +181,14 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     /// to anyone else it does not exist (404).
     /// Returns the account whose progress it is.
     @discardableResult
-    func mayRead(accountProgress player: String, _ request: Request) async throws -> Account {
+    func mayRead(accountProgress player: String, _ context: Context) async throws -> Account {
         let accountID = String(player.dropFirst(Self.accountPrefix.count))
-        if let (reader, _) = try await sessions.account(for: request) {
+        let caller = context.caller
+        if let problem = caller.lookupProblem { throw problem }
+        if let reader = caller.account {
             if reader.id == accountID { return reader }
             if reader.role == .teacher, let pupil = try await sessions.accounts.account(id: accountID),
-               let classID = pupil.classID, try await classes.schoolClass(id: classID)?.teacherID == reader.id {
+               let classID = pupil.classID, caller.classes.contains(where: { $0.id == classID }) {
                 return pupil
             }
         }
@@ -194,8 +196,8 @@ struct RouterRoutes<Context: RequestContext>: Sendable {
     }
 
     /// Ours, or a stored level `request`'s caller may read (`LevelCaller.mayRead`); else 404.
-    func find(_ id: String, for request: Request) async throws -> LevelJSON {
-        let caller = try await people.caller(request)  // first: a malformed owner key is refused for ours too
+    func find(_ id: String, for context: Context) async throws -> LevelJSON {
+        let caller = try people.caller(context)  // first: a malformed owner key is refused for ours too
         if let ours = LevelCatalog.level(id: id) { return LevelJSON(level: ours, source: "tessera", sourcePk: nil) }
         let stored = try caller.readable(try await levels.find(id: id), id: id)
         return LevelJSON(level: stored.level, source: stored.source.rawValue, sourcePk: stored.sourcePk)

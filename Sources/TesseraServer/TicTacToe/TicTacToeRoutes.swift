@@ -6,7 +6,7 @@ import TesseraStore
 /// `/api/tictactoe`: decode, let `Match` apply the rules, store, answer, and tell watchers.
 /// Seat tokens are handed to players once and stored only as SHA-256 hashes: the kit compares
 /// the hash of the presented token with the stored one.
-struct TicTacToeRoutes<Context: RequestContext>: Sendable {
+struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
     let store: any TicTacToeStore
     let live: LiveUpdates
     let rendered = RenderedDocuments<Match>()

@@ -6,16 +6,15 @@ import Synchronization
 /// Per-client limits on the routes that create something or cost real work, in one place: the
 /// table below names each limited route (as `APIRoutes` spells it) and its kind. A request takes
 /// one token from its client's bucket of that kind (`RateLimitBuckets`, client from
-/// `RateLimitClients`); an empty bucket answers 429 `too_busy` with `Retry-After` and a sentence
+/// `context.caller`); an empty bucket answers 429 `too_busy` with `Retry-After` and a sentence
 /// saying when to try again, and counts in `tessera_refused_total{limit="rate"}`.
 ///
 /// A request whose answer says nothing was done (malformed, not found, refused by another limit)
 /// gets its token back, so a class's mistakes never use up its allowance; but once its CPU work
 /// has run (`WorkDone`), it keeps the token whatever it answers. A wrong password keeps
 /// its token: sign-ins are what guessing would spend (`LoginThrottle` counts those per account too).
-struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
+struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
     let buckets: RateLimitBuckets
-    let clients: RateLimitClients
 
     /// Method, path pattern (`:name` matches one segment) and kind, for every limited route.
     static var limitedRoutes: [(method: HTTPRequest.Method, path: String, kind: RateLimits.Kind)] {
@@ -50,11 +49,11 @@ struct RateLimitMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard buckets.limits.rules != nil, let kind = Self.kind(of: request) else { return try await next(request, context) }
-        let client = await clients.client(of: request, peer: context.remoteAddress)
+        let caller = context.caller
         // New passwords count for the account and for its address too: one school's accounts
         // share what bcrypt costs, and making more accounts does not buy more.
-        var counted = [client]
-        if kind == .passwords, client.hasPrefix("account:") { counted.append("address:" + clients.address(of: request, peer: context.remoteAddress)) }
+        var counted = [caller.client]
+        if kind == .passwords, caller.account != nil { counted.append("address:" + caller.address) }
         for (index, each) in counted.enumerated() {
             guard let wait = buckets.take(kind, client: each) else { continue }
             for taken in counted.prefix(index) { buckets.refund(kind, client: taken) }

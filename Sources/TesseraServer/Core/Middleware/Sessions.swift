@@ -39,7 +39,8 @@ struct Sessions: Sendable {
     }
 
     /// The signed-in account, or `nil` (no cookie, an unknown token, an expired session: the
-    /// last is deleted on the way).
+    /// last is deleted on the way). Asked once per request, by `CallerMiddleware`; routes read
+    /// `context.caller`.
     func account(for request: Request, now: Date = Date()) async throws -> (Account, Session)? {
         guard let token = request.cookies[Self.sessionCookie]?.value, token.utf8.count == 64 else { return nil }
         let id = Secrets.hash(token)
@@ -53,11 +54,6 @@ struct Sessions: Sendable {
         return (account, session)
     }
 
-    /// The signed-in account, or 401 `sign_in_required`.
-    func require(_ request: Request) async throws -> (Account, Session) {
-        guard let signedIn = try await account(for: request) else { throw AccountError.signInRequired }
-        return signedIn
-    }
 
     /// Starts a session for `account`: stores it and sets both cookies on `response`.
     func start(for account: Account, on response: inout Response, request: Request) async throws {
@@ -81,26 +77,5 @@ struct Sessions: Sendable {
     /// HTTPS directly, or through the documented nginx (which sets `X-Forwarded-Proto`).
     static func isHTTPS(_ request: Request) -> Bool {
         request.head.scheme == "https" || request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https"
-    }
-}
-
-/// Double-submit CSRF protection for cookie-authenticated writes: a state-changing request to
-/// the API that carries a session cookie must repeat the `tessera_csrf` cookie's value in
-/// `X-CSRF-Token` (403 `csrf_token_mismatch` otherwise). Another site can make a browser send the
-/// cookies, but cannot read them to set the header. Requests without a session are untouched.
-struct CSRFMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard ![.get, .head, .options].contains(request.method), request.uri.path.hasPrefix("/api/"),
-              request.cookies[Sessions.sessionCookie] != nil else {
-            return try await next(request, context)
-        }
-        let expected = request.cookies[Sessions.csrfCookie]?.value ?? ""
-        let sent = request.headers[Sessions.csrfHeader] ?? ""
-        guard !expected.isEmpty, sent.constantTimeEquals(expected) else {
-            return try APIError(.forbidden, code: "csrf_token_mismatch",
-                                message: "This request did not come from a Tessera page; reload the page and try again.")
-                .response(from: request, context: context)
-        }
-        return try await next(request, context)
     }
 }

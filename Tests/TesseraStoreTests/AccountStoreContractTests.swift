@@ -8,25 +8,10 @@ import TesseraTestSupport
 /// account per id and per email (any capitalisation), teachers found by email and listed oldest
 /// first, and sessions that read back exactly as written and end when asked to.
 @Suite struct AccountStoreContractTests {
-    /// Every backend's account store, by name (PostgreSQL when the tests have a database). Each
-    /// keeps classes too (`ClassStore`): pupils are accounts of a class.
-    static func stores() async throws -> [(String, any AccountStore & ClassStore)] {
-        var stores: [(String, any AccountStore & ClassStore)] = [
-            ("memory", InMemoryAccountStore()),
-            ("sqlite", try SQLiteAccountStore(database: TesseraDatabase(directory: temporaryDirectory())))]
-        if let database = try testPostgres() {
-            stores.append(("postgres", try await PostgresAccountStore(database: database)))
-        }
-        return stores
-    }
-
-    /// A time with a fraction that seconds since 1970 cannot carry back exactly (the conversion
-    /// rounds its last bit), so a store that kept it that way, or as milliseconds, fails here.
-    static let awkwardTime = Date(timeIntervalSinceReferenceDate: 786_000_000.123456789)
-
+    static func stores() async throws -> [(String, any AccountStore & ClassStore)] { try await TestAccountStores.all() }
+    static var awkwardTime: Date { TestAccountStores.awkwardTime }
     static func teacher(_ id: String, email: String, at seconds: Double = 0) -> Account {
-        Account(id: id, role: .teacher, name: "Teacher \(id)", email: email, passwordHash: "hash-\(id)",
-                createdAt: awkwardTime.addingTimeInterval(seconds))
+        TestAccountStores.teacher(id, email: email, at: seconds)
     }
 
     /// The class `pupil` puts its pupils in (a database refuses a pupil of a class it does not have).

@@ -13,7 +13,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Who a request counts against: `account:<id>` when it carries a live session, else `address:<ip>`.
+/// The address a request counts against (`Caller.address`; `Caller.client` is the account when
+/// signed in, else this).
 ///
 /// - The address is the connection's peer. Behind a reverse proxy every peer is the proxy, so
 ///   `X-Forwarded-For` is believed only when the peer is one of `trustedProxies`
@@ -22,29 +23,12 @@ import Darwin
 ///   further left are whatever the client chose to send). From anyone else the header is ignored:
 ///   a client cannot pick a fresh address per request.
 /// - IPv6 clients count per /64, the block one household or school is given.
-/// - A session token is looked up once a minute at most (cached here by its hash), not per
-///   request: the route looks the session up again when it needs the account, which keeps the
-///   limiter out of every route's code at the price of a second read on a cache miss.
 final class RateLimitClients: Sendable {
     private let trustedProxies: Set<String>
-    private let accounts: any AccountStore
-    private let sessions = Mutex(BoundedCache<String, SessionLookup>(countLimit: 20_000))
-    static let sessionCacheSeconds: TimeInterval = 60
-
-    struct SessionLookup: Sendable {
-        let accountID: String?
-        let checked: Date
-    }
 
     /// `trustedProxies` as given to `--trusted-proxy` (checked by `canonicalAddress` beforehand).
-    init(trustedProxies: [String], accounts: any AccountStore) {
+    init(trustedProxies: [String]) {
         self.trustedProxies = Set(trustedProxies.compactMap(Self.canonicalAddress))
-        self.accounts = accounts
-    }
-
-    func client(of request: Request, peer: SocketAddress?, now: Date = Date()) async -> String {
-        if let account = await account(of: request, now: now) { return "account:" + account }
-        return "address:" + address(of: request, peer: peer)
     }
 
     /// The client's address as described above (`unknown` without a peer, as in router tests).
@@ -60,21 +44,6 @@ final class RateLimitClients: Sendable {
             }
         }
         return Self.clientBlock(client)
-    }
-
-    private func account(of request: Request, now: Date) async -> String? {
-        guard let token = request.cookies[Sessions.sessionCookie]?.value, token.utf8.count == 64 else { return nil }
-        let id = Secrets.hash(token)
-        if let cached = sessions.withLock({ $0.value(forKey: id) }), now.timeIntervalSince(cached.checked) < Self.sessionCacheSeconds {
-            return cached.accountID
-        }
-        // A database that does not answer counts the request against the address instead: the
-        // route will answer the failure itself (and nothing is cached, so the next request asks again).
-        let session: Session?
-        do { session = try await accounts.session(id: id) } catch { return nil }
-        let accountID = session.flatMap { $0.isLive(at: now) ? $0.accountID : nil }
-        sessions.withLock { $0.insert(SessionLookup(accountID: accountID, checked: now), forKey: id) }
-        return accountID
     }
 
     /// The one text form of an IPv4 or IPv6 address (IPv4-mapped IPv6 as IPv4), or `nil` for
