@@ -199,7 +199,7 @@ def test_every_block_the_designer_offers_is_drawn_by_the_player_page(page, probl
     page.set_viewport_size({"width": 1280, "height": 1400})
     page.goto("/router/designer.html")
     # A group's blocks are type names (or [type, label] pairs, as an earlier designer had them).
-    offered = page.evaluate("import('/router/designer-model.js').then((m) => m.TOOLBOX_GROUPS.flatMap((g) => g.blocks.map((b) => Array.isArray(b) ? b[0] : b)))")
+    offered = page.evaluate("import('/router/designer/designer-model.js').then((m) => m.TOOLBOX_GROUPS.flatMap((g) => g.blocks.map((b) => Array.isArray(b) ? b[0] : b)))")
     assert len(offered) >= 25 and "logic_compare" in offered and "variables_numeric_set" in offered
     level = make_level(page, offered)
     program = {"blocks": [

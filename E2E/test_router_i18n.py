@@ -1,5 +1,5 @@
 """Rapid Router in two languages (issue 22, item 6): every word comes from one message file per
-language (Public/router/messages/en.json and es.json, read by router/i18n.js), and a switcher in the top
+language (Public/router/shared/messages/en.json and es.json, read by router/shared/i18n.js), and a switcher in the top
 bar changes the language and remembers it.
 
 - The two files have exactly the same keys, the same {placeholders} and the same `code` per message,
@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from conftest import ROOT, browsing, watch_errors
 from test_router_designer import ROUTE, mouse_drag, open_designer, square_point, tap_with_mouse
 
-MESSAGES = os.path.join(ROOT, "Sources", "TesseraServer", "Public", "router", "messages")
+MESSAGES = os.path.join(ROOT, "Sources", "TesseraServer", "Public", "router", "shared", "messages")
 ARTIFACTS = os.path.join(ROOT, "E2E", "artifacts")
 SIZES = {"desktop": ({"width": 1280, "height": 860}, False), "tablet": ({"width": 1024, "height": 768}, True),
          "phone": ({"width": 390, "height": 844}, True)}
@@ -305,8 +305,8 @@ def test_a_message_spanish_lacks_shows_in_english_and_is_reported_once(browser, 
     try:
         open_designer(page)
         said = page.evaluate("""async () => {
-          const { t } = await import("/router/i18n.js");
-          const spanish = (await import("/router/messages/es.json", { with: { type: "json" } })).default;
+          const { t } = await import("/router/shared/i18n.js");
+          const spanish = (await import("/router/shared/messages/es.json", { with: { type: "json" } })).default;
           delete spanish.designer.saved.never;
           return [t("designer.saved.never"), t("designer.saved.never"), t("designer.saved.clean"), t("no.such.key")];
         }""")

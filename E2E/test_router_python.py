@@ -29,8 +29,8 @@ QUERIES = ["at_dead_end", "at_destination", "at_traffic_light", "at_red_traffic_
 PYTHON = ["print", "range", "len", "append", "pop"]
 
 
-def swift(*path):
-    with open(os.path.join(ROOT, "Sources", "RouterKit", *path)) as handle:
+def swift(*path, target="RouterKit"):
+    with open(os.path.join(ROOT, "Sources", target, *path)) as handle:
         return handle.read()
 
 
@@ -41,7 +41,7 @@ def van_methods():
         for part in case.split(","):
             raw = re.search(r'"(\w+)"', part)
             names.append(raw.group(1) if raw else part.strip())
-    compiler = swift("PythonCompiler.swift")
+    compiler = swift("PythonCompiler.swift", target="RouterPython")
     queries = re.search(r"static let simpleQueries[^=]*=\s*\[(.*?)\n\s*\]", compiler, re.S).group(1)
     names += re.findall(r'"(\w+)":', queries)
     names += re.findall(r'"(\w+)":', re.search(r"static let coordinates = \[([^\]]*)\]", compiler).group(1))

@@ -44,7 +44,7 @@ status() { curl -s -o /dev/null -w '%{http_code}' "$base$1"; }
 "$work/install/tessera" --version
 serve_from "$work/install"
 failed=0
-for path in / /router/ /router/router.js /api/router/levels/1 /openapi.yaml /health; do
+for path in / /router/ /router/player/router.js /api/router/levels/1 /openapi.yaml /health; do
   code=$(status "$path")
   echo "GET $path -> $code"
   [ "$code" = 200 ] || failed=1

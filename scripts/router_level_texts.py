@@ -54,7 +54,7 @@ def page_buttons() -> dict[str, str]:
 
 def page_messages(language: str) -> dict:
     """The page's words in a language: messages/<language>.json, the JSON module i18n.js imports."""
-    with open(os.path.join(PAGE, "messages", f"{language}.json"), encoding="utf-8") as f:
+    with open(os.path.join(PAGE, "shared", "messages", f"{language}.json"), encoding="utf-8") as f:
         return json.load(f)
 
 

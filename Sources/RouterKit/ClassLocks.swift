@@ -13,7 +13,7 @@ public struct ClassLocks: Codable, Equatable, Sendable {
     public static let pupilMessage = "Your teacher has locked these for now."
     public static let runMessage = "Your teacher has locked this level for now. Pick another level, or ask your teacher."
 
-    /// `pupilMessage` in `language` (the page's own words say the same: messages/*.json player.locks).
+    /// `pupilMessage` in `language` (the page's own words say the same: router/shared/messages/*.json player.locks).
     public static func pupilMessage(in language: TextLanguage) -> String {
         switch language {
         case .english: pupilMessage

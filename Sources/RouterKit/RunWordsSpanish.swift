@@ -1,6 +1,6 @@
 // The words a run ends with, in Spanish (tú, for children 7–11), saying the same as the English
 // in RunMessages.swift: what happened, counted in moves, and where in road squares ("casillas")
-// from the house. The words match the player page's own (messages/es.json): furgoneta, casa,
+// from the house. The words match the player page's own (Public/router/shared/messages/es.json): furgoneta, casa,
 // casilla, semáforo, bocina, combustible, el bloque Inicio.
 
 extension RunWords {

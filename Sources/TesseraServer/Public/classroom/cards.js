@@ -4,7 +4,7 @@
 // nothing: Print again works). The card speaks the pupils' page's words in its language (Rapid
 // Router's messages), so "press “I'm in a class”" names the button the pupil really sees.
 import { $, el, say } from "/shared/api.js";
-import { language, t } from "/router/i18n.js";
+import { language, t } from "/router/shared/i18n.js";
 import { CARDS_KEY } from "./cards-data.js";
 
 const WORDS = "player.classSignIn";

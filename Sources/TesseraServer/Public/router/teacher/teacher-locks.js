@@ -1,0 +1,94 @@
+// Locks on the teacher's dashboard: a whole episode, or single levels, closed for one class
+// (GET/PUT /api/classes/{id}/locks, {"episodes":[2],"levels":["14"]}). The class's pupils then see
+// them locked on Rapid Router (locks.js) and the server refuses their runs there; anyone else
+// still plays them. A PUT sends the whole set, so the page always holds what the server stored.
+import { api, el, say } from "/shared/api.js";
+import { svgEl } from "../map/map-geometry.js";
+
+/** A padlock, shut or open (drawn, since emoji fonts are not everywhere). */
+export function padlock(shut) {
+  return svgEl("svg", { viewBox: "0 0 16 16", class: "padlock", "aria-hidden": "true" },
+    svgEl("path", { d: shut ? "M5,7V5a3,3 0 0 1 6,0v2" : "M5,7V5a3,3 0 0 1 5.8,-1", fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
+    svgEl("rect", { x: 3, y: 7, width: 10, height: 8, rx: 1.5, fill: "currentColor" }));
+}
+
+/** The small toggle in a level's column head. */
+export function lockButton(level, { locked, byEpisode, toggle }) {
+  const words = byEpisode ? `Level ${level.id} is locked with its episode` : locked ? `Unlock level ${level.id} for this class` : `Lock level ${level.id} for this class`;
+  return el("button", {
+    type: "button", class: `level-lock${locked ? " locked" : ""}`, "data-testid": `lock-level-${level.id}`, "aria-pressed": String(locked),
+    "aria-label": words, title: words, disabled: byEpisode, onclick: toggle,
+  }, padlock(locked), el("span", { text: locked ? "Locked" : "Lock" }));
+}
+
+export class ClassLocks {
+  /** `nodes`: {button, state}; `changed()` redraws the board after a change. */
+  constructor(nodes, changed) {
+    this.nodes = nodes;
+    this.changed = changed;
+    this.classId = null;
+    this.episode = null;
+    this.locks = { episodes: [], levels: [] };
+    nodes.button.addEventListener("click", () => this.toggleEpisode());
+  }
+
+  async load(classId) {
+    this.classId = classId;
+    this.locks = { episodes: [], levels: [] };
+    try {
+      this.locks = normal(await api(`/api/classes/${encodeURIComponent(classId)}/locks`));
+    } catch (error) {
+      say(`The locks of this class could not be read: ${error.message}`);
+    }
+  }
+
+  /** Shows the episode's lock as the board is drawn for `episode` ({number, name}) and its `levels`. */
+  show(episode, levels) {
+    this.episode = episode;
+    const locked = this.locks.episodes.includes(episode.number);
+    this.nodes.button.setAttribute("aria-pressed", String(locked));
+    this.nodes.button.replaceChildren(padlock(locked), el("span", { text: locked ? "Unlock episode" : "Lock episode" }));
+    this.nodes.button.classList.toggle("locked", locked);
+    const some = levels.filter((level) => this.locks.levels.includes(level.id)).map((level) => level.id);
+    this.nodes.state.textContent = locked
+      ? `Episode ${episode.number} is locked for this class: its pupils cannot start these levels.`
+      : some.length === 1 ? `Level ${some[0]} is locked for this class; the rest of episode ${episode.number} is open.`
+        : some.length ? `Levels ${some.join(", ")} are locked for this class; the rest of episode ${episode.number} is open.`
+          : `Episode ${episode.number} is open to this class.`;
+    this.nodes.state.classList.toggle("locked", locked);
+  }
+
+  toggleEpisode() {
+    const number = this.episode?.number;
+    if (number === undefined) return;
+    const locked = this.locks.episodes.includes(number);
+    const episodes = locked ? this.locks.episodes.filter((each) => each !== number) : [...this.locks.episodes, number].sort((a, b) => a - b);
+    this.save({ ...this.locks, episodes }, locked ? `Episode ${number} is open to this class again.` : `Episode ${number} is locked for this class.`, this.nodes.button);
+  }
+
+  toggleLevel(id) {
+    const locked = this.locks.levels.includes(id);
+    const levels = locked ? this.locks.levels.filter((each) => each !== id) : [...this.locks.levels, id];
+    this.save({ ...this.locks, levels }, locked ? `Level ${id} is open to this class again.` : `Level ${id} is locked for this class.`, null, id);
+  }
+
+  async save(next, done, focusNode, levelId) {
+    const classId = this.classId;
+    try {
+      const stored = normal(await api(`/api/classes/${encodeURIComponent(classId)}/locks`, { method: "PUT", body: next }));
+      if (classId !== this.classId) return;
+      this.locks = stored;
+      say(done, true);
+    } catch (error) {
+      say(`That did not change: ${error.message}`);
+    }
+    this.changed();
+    // The board was drawn again: the keyboard carries on from the toggle it pressed.
+    if (levelId) document.querySelector(`[data-testid="lock-level-${CSS.escape(levelId)}"]`)?.focus();
+    else focusNode?.focus();
+  }
+}
+
+function normal(locks) {
+  return { episodes: Array.isArray(locks?.episodes) ? locks.episodes : [], levels: Array.isArray(locks?.levels) ? locks.levels.map(String) : [] };
+}

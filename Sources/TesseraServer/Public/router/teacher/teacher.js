@@ -1,0 +1,232 @@
+// The teacher's dashboard for Rapid Router: pick a class and an episode, and see every pupil's
+// best score, stars, tries and time per level (teacher-board.js), live: the server tells this page
+// of each run a pupil of the class makes (an event stream), and the page asks for the scoreboard
+// again. A played cell opens the pupil's program and a replay of it (teacher-program.js); the
+// episode and its levels can be locked for the class (teacher-locks.js).
+// The class and episode are in the address (#class=ID&episode=N, so the Classroom page can link
+// to a class) and remembered in localStorage for the next visit.
+import { showLockouts } from "./teacher-lockouts.js";
+import { $, api, el, say, whoIsSignedIn } from "/shared/api.js";
+import { openEventStream } from "/shared/events.js";
+import { useRules } from "../shared/rules.js";
+import { renderBoard } from "./teacher-board.js";
+import { ClassLocks } from "./teacher-locks.js";
+import { ProgramPanel } from "./teacher-program.js";
+
+const CLASS_KEY = "tessera.teacher.class";
+const episodeKey = (classId) => `tessera.teacher.episode.${classId}`;
+// How long a burst of runs is gathered before the scoreboard is asked for again (ms).
+const GATHER = 200;
+// After the server refuses the live stream (it restarted, the session ended), try again after this.
+const RETRY = 5000;
+
+
+const state = { classes: [], classId: null, episode: 1, board: null, asked: 0, stream: null, heard: false, timer: null, retry: null };
+const locks = new ClassLocks({ button: $("episode-lock"), state: $("episode-lock-state") }, () => draw());
+const panel = new ProgramPanel();
+
+async function start() {
+  let user = null;
+  try {
+    user = (await whoIsSignedIn()).user;
+  } catch (error) {
+    say(error.message);
+  }
+  if (user?.role !== "teacher") {
+    notTeacher(user);
+    return;
+  }
+  $("dashboard").hidden = false;
+  const [{ classes }, catalog] = await Promise.all([api("/api/classes"), api("/api/router/episodes").catch(() => null)]);
+  if (catalog) useRules(catalog.rules); // the stars out of how many, as the game draws them
+  const wanted = fromAddress();
+  // Archived classes cannot sign in, so they are left out, unless the address names one.
+  state.classes = classes.filter((one) => !one.archived || one.id === wanted.classId);
+  if (!state.classes.length) {
+    $("no-classes").hidden = false;
+    for (const id of ["board-controls", "episode-lock-bar", "board-help", "board-scroll"]) $(id).hidden = true;
+    return;
+  }
+  $("class-select").replaceChildren(...state.classes.map((one) => el("option", { value: one.id, text: one.archived ? `${one.name} (archived)` : one.name })));
+  const known = (id) => state.classes.some((one) => one.id === id);
+  const classId = [wanted.classId, localStorage.getItem(CLASS_KEY)].find(known) ?? state.classes[0].id;
+  if (wanted.classId && !known(wanted.classId)) say("That class is not among yours. Here is one of your classes.");
+  await selectClass(classId, wanted.classId === classId ? wanted.episode : null);
+}
+
+function notTeacher(user) {
+  const text = $("not-teacher-text");
+  const classroom = el("a", { href: "/classroom/", "data-testid": "sign-in-link", text: "Sign in on the Classroom page" });
+  if (user) {
+    text.replaceChildren(`This page is for teachers, and you are signed in as ${user.name}, a pupil. Go back to `,
+      el("a", { href: "/router/", text: "Rapid Router" }), " to play. Teachers: ", classroom, " with your own account.");
+  } else {
+    text.replaceChildren("This page is for teachers. ", classroom,
+      " to see how your pupils are doing in Rapid Router. Pupils play on ", el("a", { href: "/router/", text: "Rapid Router" }), ".");
+  }
+  $("not-teacher").hidden = false;
+}
+
+/** {classId, episode} from "#class=ID&episode=N". */
+function fromAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const episode = Number(params.get("episode"));
+  return { classId: params.get("class"), episode: Number.isInteger(episode) && episode > 0 ? episode : null };
+}
+
+async function selectClass(classId, episode) {
+  state.classId = classId;
+  state.board = null;
+  $("scoreboard").replaceChildren(); // never another class's scores while this one loads
+  localStorage.setItem(CLASS_KEY, classId);
+  $("class-select").value = classId;
+  $("add-pupils-link").href = `/classroom/#class=${encodeURIComponent(classId)}`;
+  state.episode = episode ?? (Number(localStorage.getItem(episodeKey(classId))) || 1);
+  listen(classId);
+  await Promise.all([locks.load(classId), load()]);
+  draw();
+}
+
+/** Asks for the scoreboard of the chosen class and episode; a late answer for an earlier choice is dropped. */
+async function load() {
+  const asked = ++state.asked;
+  const { classId, episode } = state;
+  showLockouts(classId);
+  try {
+    const board = await api(`/api/classes/${encodeURIComponent(classId)}/scoreboard?episode=${episode}`);
+    if (asked !== state.asked) return;
+    state.board = board;
+  } catch (error) {
+    if (asked !== state.asked) return;
+    if (error.status === 400 && episode !== 1) { // an episode remembered from before that is gone
+      state.episode = 1;
+      await load();
+      return;
+    }
+    say(error.status === 401 ? "You have been signed out. Sign in again on the Classroom page to see your classes." : error.message);
+  }
+}
+
+function draw() {
+  const board = state.board;
+  if (!board) return;
+  state.episode = board.episode.number;
+  localStorage.setItem(episodeKey(board.class.id), String(board.episode.number));
+  history.replaceState(null, "", `#class=${encodeURIComponent(board.class.id)}&episode=${board.episode.number}`);
+  const select = $("episode-select");
+  // Filled once: a live redraw must not close the list under a teacher who is choosing.
+  if (select.options.length !== board.episodes.length) {
+    select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), text: `${one.number}: ${one.name}` })));
+  }
+  select.value = String(board.episode.number);
+  $("board-title").textContent = `${board.class.name}: Episode ${board.episode.number}`;
+  document.title = `${board.class.name} · Teacher's dashboard · Tessera`;
+  $("csv").href = `/api/classes/${encodeURIComponent(board.class.id)}/scoreboard?episode=${board.episode.number}&format=csv`;
+  locks.show(board.episode, board.levels);
+  const empty = board.pupils.length === 0;
+  $("no-pupils").hidden = !empty;
+  $("board-help").hidden = empty;
+  // The scroll box keeps its place while the table is drawn again under it (live updates).
+  const scroll = $("board-scroll");
+  const [left, top] = [scroll.scrollLeft, scroll.scrollTop];
+  const focused = focusKey();
+  renderBoard($("scoreboard"), board, {
+    locks: locks.locks,
+    toggleLevel: (id) => locks.toggleLevel(id),
+    open: (pupil, level) => panel.open(pupil, level, () => focusCell(pupil.id, level.id)),
+  });
+  scroll.scrollLeft = left;
+  scroll.scrollTop = top;
+  if (focused) focusCell(...focused);
+  document.body.dataset.board = `${board.class.id}:${board.episode.number}`;
+}
+
+/** The cell the keyboard is on, as [pupil, level], so a redraw can put it back there. */
+function focusKey() {
+  const active = document.activeElement;
+  if (!active?.classList.contains("cell-button") || !$("scoreboard").contains(active)) return null;
+  return [active.closest("tr").dataset.pupil, active.closest("td").dataset.testid.replace(/^cell-/, "")];
+}
+
+function focusCell(pupilId, levelId) {
+  const row = $("scoreboard").querySelector(`tr[data-pupil="${CSS.escape(pupilId)}"]`);
+  const cell = row?.querySelector(`td[data-testid="cell-${CSS.escape(levelId)}"]`);
+  (cell?.querySelector("button") ?? row?.querySelector("th") ?? $("board-scroll")).focus({ preventScroll: false });
+}
+
+// ---- live updates ------------------------------------------------------------------------------
+/** Follows the class's runs; each one (a burst gathered for GATHER ms) asks for the scoreboard again. */
+function listen(classId) {
+  state.stream?.close();
+  clearTimeout(state.retry);
+  state.heard = false;
+  setLive("connecting");
+  state.stream = openEventStream(`/api/classes/${encodeURIComponent(classId)}/scoreboard/events`, {
+    reconnect: true,
+    // The server is away: say the scores are not live until the stream's "ready" says they are again.
+    onDrop: () => { if (classId === state.classId) setLive("paused"); },
+    onMessage: (message) => {
+      if (classId !== state.classId) return;
+      if (message.kind === "ready") {
+        setLive("live");
+        // After a dropped connection the browser reconnects by itself: what happened meanwhile is fetched now.
+        if (state.heard) refreshSoon();
+        state.heard = true;
+      } else if (message.kind === "run") {
+        refreshSoon();
+      }
+    },
+    // Refused: after a restart, quietly try again a little later; if the session has ended
+    // (signed out elsewhere, a password change), say so instead of retrying for ever.
+    onEnd: async () => {
+      if (classId !== state.classId) return;
+      setLive("paused");
+      const { user } = await whoIsSignedIn().catch(() => ({ user: {} }));
+      if (!user) {
+        $("dashboard").hidden = true;
+        notTeacher(null);
+        say("You have been signed out, so the scoreboard stopped. Sign in again to see it.", true);
+        return;
+      }
+      state.retry = setTimeout(() => { if (classId === state.classId) listen(classId); }, RETRY);
+    },
+  });
+}
+
+function refreshSoon() {
+  if (state.timer) return; // already on its way: one request for the whole burst
+  state.timer = setTimeout(async () => {
+    state.timer = null;
+    await load();
+    draw();
+  }, GATHER);
+}
+
+function setLive(kind) {
+  const words = { connecting: "Connecting…", live: "● Live: scores update as pupils play", paused: "Live updates paused; trying again…" };
+  $("live").textContent = words[kind];
+  $("live").dataset.state = kind;
+}
+
+// ---- wiring ------------------------------------------------------------------------------------
+$("class-select").addEventListener("change", () => { say(""); selectClass($("class-select").value, null); });
+$("episode-select").addEventListener("change", async () => {
+  state.episode = Number($("episode-select").value);
+  await load();
+  draw();
+});
+// A link to another class or episode of this page (the page's own address updates do not fire this).
+window.addEventListener("hashchange", () => {
+  const { classId, episode } = fromAddress();
+  if (!classId || !state.classes.some((one) => one.id === classId)) return;
+  if (classId !== state.classId) selectClass(classId, episode);
+  else if (episode && episode !== state.episode) { state.episode = episode; load().then(draw); }
+});
+window.addEventListener("pagehide", () => state.stream?.close());
+
+try {
+  await start();
+} catch (error) {
+  say(error.message);
+}
+document.body.dataset.ready = "true";
