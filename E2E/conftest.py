@@ -68,19 +68,42 @@ def page(browser, server):
     context.close()
 
 
+@contextmanager
+def own_server(prefix, log_name):
+    """A server of the test module's own (its base URL), on a fresh data folder named from `prefix`,
+    stopped and removed afterwards: for tests whose sign-in failures (counted per client address,
+    and every browser here is 127.0.0.1) must stay out of the shared server's counts."""
+    data_dir = tempfile.mkdtemp(prefix=prefix)
+    process, port = start_server(data_dir, log_name=log_name)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        tessera_server.stop(process, data_dir)
+
+
+@contextmanager
+def browser_contexts(browser, base_url):
+    """`make(**options)` opens a new browser context on `base_url` (one person on one machine;
+    `options` as for browser.new_context); every context it made is closed at the end."""
+    contexts = []
+
+    def make(**options):
+        context = browser.new_context(base_url=base_url, **options)
+        contexts.append(context)
+        return context
+
+    try:
+        yield make
+    finally:
+        for context in contexts:
+            context.close()
+
+
 @pytest.fixture
 def new_page(browser, server):
     """Opens pages in separate browser contexts, like two people on two machines."""
-    contexts = []
-
-    def make():
-        context = browser.new_context(base_url=server)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
+    with browser_contexts(browser, server) as new_context:
+        yield lambda: new_context().new_page()
 
 
 def watch_errors(page, allow=()):

@@ -8,14 +8,12 @@ and every browser here is 127.0.0.1, so the failures these tests make on purpose
 (or be reached by) the other files' shared server."""
 import os
 import re
-import tempfile
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-import tessera_server  # scripts/, on the path through conftest
-from conftest import start_server, watch_errors
+from conftest import browser_contexts, own_server, watch_errors
 
 SHOTS = "/tmp/shots-classroom"
 PASSWORD = "a long enough password"
@@ -32,25 +30,15 @@ NOT_YOURS = "404 (Not Found)"
 
 @pytest.fixture(scope="module")
 def classroom_server():
-    data_dir = tempfile.mkdtemp(prefix="tessera-classroom-")
-    process, port = start_server(data_dir, log_name="classroom-server.log")
-    yield f"http://127.0.0.1:{port}"
-    tessera_server.stop(process, data_dir)
+    with own_server("tessera-classroom-", "classroom-server.log") as base:
+        yield base
 
 
 @pytest.fixture
 def open_page(browser, classroom_server):
     """Opens a page in a browser context of its own (one person on one machine) at a size from SIZES."""
-    contexts = []
-
-    def make(size="desktop"):
-        context = browser.new_context(base_url=classroom_server, **SIZES[size])
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
+    with browser_contexts(browser, classroom_server) as new_context:
+        yield lambda size="desktop": new_context(**SIZES[size]).new_page()
 
 
 def shot(page, name, full_page=True):

@@ -10,14 +10,13 @@ locked pupil (desktop, tablet, phone) go to /tmp/shots.
 These tests run their own server: the wrong passwords they make on purpose stay out of the other
 files' counts (and theirs out of these)."""
 import os
-import tempfile
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-import tessera_server  # scripts/, on the path through conftest
-from conftest import browsing, start_server, watch_errors
+from conftest import browser_contexts, browsing, own_server, watch_errors
+from test_classroom import pupil_signs_in
 
 SHOTS = "/tmp/shots"
 PASSWORD = "a long enough password"
@@ -31,25 +30,15 @@ WRONG_PASSWORD = "401 (Unauthorized)"
 @pytest.fixture(scope="module")
 def school():
     """The school's server (its base URL); every context reaches it from the one address."""
-    data_dir = tempfile.mkdtemp(prefix="tessera-signin-")
-    process, port = start_server(data_dir, log_name="signin-server.log")
-    yield f"http://127.0.0.1:{port}"
-    tessera_server.stop(process, data_dir)
+    with own_server("tessera-signin-", "signin-server.log") as base:
+        yield base
 
 
 @pytest.fixture
 def device(browser, school):
     """A new browser context: one machine of the school (desktop unless told), closed afterwards."""
-    contexts = []
-
-    def make(size=DESKTOP, **more):
-        context = browser.new_context(base_url=school, **size, **more)
-        contexts.append(context)
-        return context
-
-    yield make
-    for context in contexts:
-        context.close()
+    with browser_contexts(browser, school) as new_context:
+        yield lambda size=DESKTOP, **more: new_context(**size, **more)
 
 
 def call(context, method, path, body=None):
@@ -85,18 +74,6 @@ def teacher_with_class(context, names, class_name="5S"):
 def open_router(page):
     page.goto("/router/")
     expect(page.locator("body[data-ready=true]")).to_have_count(1)
-
-
-def pupil_signs_in(page, code, name, password):
-    """Types the login card into the "I'm in a class" dialog; returns the dialog (the test checks what follows)."""
-    page.get_by_test_id("class-sign-in").click()
-    dialog = page.get_by_test_id("class-dialog")
-    expect(dialog).to_be_visible()
-    dialog.get_by_test_id("class-code-input").fill(code)
-    dialog.get_by_test_id("pupil-name-input").fill(name)
-    dialog.get_by_test_id("pupil-password-input").fill(password)
-    dialog.get_by_test_id("class-sign-in-submit").click()
-    return dialog
 
 
 def pupil_item(page, name):

@@ -32,6 +32,13 @@ def level_json(level_id):
         return json.load(handle)
 
 
+@pytest.fixture
+def page(page):
+    """The shared `page` at the desktop size: every test here that takes `page` plays at it."""
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    return page
+
+
 def context_for(browser, server, size, **extra):
     """A browser context at `size` (a name in SIZES); the tablet and the phone get touch."""
     width, height = SIZES[size]
@@ -50,6 +57,12 @@ def open_level(page, level_id, program=None, player=None):
         page.add_init_script(f"localStorage.setItem({json.dumps(f'tessera.router.program.{level_id}')}, {json.dumps(saved)})")
     open_router(page, player or new_player(), f"/router/#level={level_id}")
     expect(page.get_by_test_id("level-view")).to_be_visible()
+    expect(page.get_by_test_id("level-title")).to_contain_text(f"Level {level_id}:")
+
+
+def go_to_level(page, level_id):
+    """Goes to `level_id` by its address in the open game and waits for its title."""
+    page.goto(f"/router/#level={level_id}")
     expect(page.get_by_test_id("level-title")).to_contain_text(f"Level {level_id}:")
 
 
@@ -85,7 +98,6 @@ def test_a_new_visitor_opens_a_late_level_by_its_address(browser, server, size):
 
 
 def test_the_recommended_level_follows_the_furthest_level_done(page, problems):
-    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     player = new_player()
     open_router(page, player)
     for level in ["1", "2", "9"]:  # done out of order: 9 is the furthest
@@ -114,7 +126,6 @@ def test_the_recommended_level_follows_the_furthest_level_done(page, problems):
 
 # ---- hints, Previous level -----------------------------------------------------------------------
 def test_the_hint_is_offered_after_two_failed_runs_and_counts_start_again_on_another_level(page, problems):
-    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     open_level(page, "1", {"blocks": CRASH, "procedures": []})
     play_and_wait(page, success=False)
     expect(page.get_by_test_id("hint-offer")).to_be_hidden()  # one try is not yet "stuck"
@@ -139,7 +150,6 @@ def test_the_hint_is_offered_after_two_failed_runs_and_counts_start_again_on_ano
 
 
 def test_previous_level_sits_beside_next_level(page, problems):
-    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     open_level(page, "5", reference_program("5"))
     expect(page.get_by_test_id("nav-prev")).to_have_attribute("href", "#level=4")
     expect(page.get_by_test_id("nav-next")).to_have_attribute("href", "#level=6")
@@ -188,7 +198,6 @@ def test_finishing_episode_one_shows_its_card_and_leads_to_episode_two(browser, 
 
 # ---- Python, fuel -------------------------------------------------------------------------------
 def test_a_success_with_blocks_suggests_python_where_the_level_has_it(page, problems):
-    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     level = next(str(n) for n in range(1, 200) if os.path.exists(os.path.join(LEVELS, f"{n}.json"))
                  and level_json(n)["blocklyEnabled"] and level_json(n)["pythonViewEnabled"])
     open_level(page, level, reference_program(level))
@@ -201,8 +210,7 @@ def test_a_success_with_blocks_suggests_python_where_the_level_has_it(page, prob
     expect(page.get_by_test_id("pyview-code")).to_contain_text("my_van.move_forwards()")
     expect(page.get_by_test_id("pyview-tab")).to_have_attribute("aria-selected", "true")
     # Not on a level without Python.
-    page.goto("/router/#level=1")
-    expect(page.get_by_test_id("level-title")).to_contain_text("Level 1:")
+    go_to_level(page, "1")
     add(page, "move_forwards", 2)
     play_and_wait(page, success=True)
     expect(page.get_by_test_id("try-python")).to_be_hidden()
@@ -210,17 +218,14 @@ def test_a_success_with_blocks_suggests_python_where_the_level_has_it(page, prob
 
 
 def test_the_fuel_gauge_shows_only_where_fuel_matters(page, problems):
-    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     assert level_json("1")["maxFuel"] == 50 and level_json("47")["maxFuel"] < 50
     open_level(page, "1")
     expect(page.get_by_test_id("fuel")).to_be_hidden()
-    page.goto("/router/#level=47")
-    expect(page.get_by_test_id("level-title")).to_contain_text("Level 47:")
+    go_to_level(page, "47")
     expect(page.get_by_test_id("fuel")).to_be_visible()
     expect(page.get_by_test_id("fuel")).to_have_attribute("aria-valuenow", "100")
     shot(page, "fuel-level-47-desktop")
-    page.goto("/router/#level=46")
-    expect(page.get_by_test_id("level-title")).to_contain_text("Level 46:")
+    go_to_level(page, "46")
     expect(page.get_by_test_id("fuel")).to_be_hidden()
     assert problems == []
 
@@ -247,8 +252,7 @@ def test_the_vehicle_picker_changes_the_art_and_is_remembered(browser, server):
             expect(page.get_by_test_id("vehicle-picker")).to_have_value("tractor")
             expect(van).to_have_attribute("data-character", "tractor")
             # Every heading on level 4's route (east, north, west…), animated to the house.
-            page.goto("/router/#level=4")
-            expect(page.get_by_test_id("level-title")).to_contain_text("Level 4:")
+            go_to_level(page, "4")
             page.get_by_test_id("play").click()
             expect(van).to_have_attribute("data-character", "tractor")
             expect(page.get_by_test_id("result")).to_have_attribute("data-success", "true", timeout=30_000)
@@ -260,7 +264,6 @@ def test_the_vehicle_picker_changes_the_art_and_is_remembered(browser, server):
 
 def test_a_levels_character_picks_the_vehicle(page, problems):
     """A level naming the robot in its `character` field drives the robot (an "Electric van" the van)."""
-    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     for character, drawn in [("robot", "robot"), ("Scooter", "scooter"), ("Electric van", "van")]:
         level = dict(level_json("1"), character=character)
         page.goto("/")  # a fresh load of the level each time
@@ -304,15 +307,13 @@ def test_the_journey_parts_have_no_serious_accessibility_problems(page, problems
     """axe-core (as in test_accessibility.py) on the level select with Next up and ticks, the hint
     offer with its hint, the vehicle picker and the end-of-episode card."""
     from test_accessibility import assert_clean, check
-    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     player = new_player()
     open_router(page, player)
     post_solution(page, player, "1")
     page.reload()
     expect(page.get_by_test_id("level-2")).to_have_attribute("data-next", "true")
     select = check(page, "journey: level select with next up and a done level")
-    page.goto("/router/#level=1")
-    expect(page.get_by_test_id("level-title")).to_contain_text("Level 1:")
+    go_to_level(page, "1")
     page.get_by_test_id("vehicle-picker").select_option("robot")
     add(page, "move_forwards", 3)
     play_and_wait(page)

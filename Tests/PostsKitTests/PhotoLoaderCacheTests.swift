@@ -166,12 +166,7 @@ struct PhotoLoaderCacheTests {
 
     @Test func aCancelledCallerDoesNotCancelADownloadOthersWaitFor() async throws {
         let fetcher = ParkingFetcher()
-        let (loader, reader) = makeLoader(fetcher)
-        var events = reader
-        let leaving = Task { try await loader.image(photo(1)) }
-        await events.wait(for: .started(photo(1)))
-        let staying = Task { try await loader.image(photo(1)) }
-        await events.wait(for: .joined(photo(1)))
+        let (loader, leaving, staying) = await askTwiceForPhoto1(fetcher, running: true)
 
         leaving.cancel()
         await #expect(throws: CancellationError.self) { try await leaving.value }

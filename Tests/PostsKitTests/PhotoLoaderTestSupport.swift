@@ -22,6 +22,21 @@ func makeLoader(
     return (loader, EventReader(stream))
 }
 
+/// A new loader with `fetcher`, suspended unless `running`, and photo 1 asked for twice on it,
+/// each caller in a task of its own: the first (at `first`) until its download is queued (or, on a
+/// running loader, has started), then the second (at `second`) until it has joined the first's.
+func askTwiceForPhoto1(
+    _ fetcher: any PhotoFetching, first: PhotoPriority = .normal, second: PhotoPriority = .normal, running: Bool = false
+) async -> (loader: PhotoLoader, first: Task<Data, any Error>, second: Task<Data, any Error>) {
+    let (loader, reader) = makeLoader(fetcher, suspended: !running)
+    var events = reader
+    let firstCaller = Task { try await loader.image(photo(1), priority: first) }
+    await events.wait(for: running ? .started(photo(1)) : .queued(photo(1), first))
+    let secondCaller = Task { try await loader.image(photo(1), priority: second) }
+    await events.wait(for: .joined(photo(1)))
+    return (loader, firstCaller, secondCaller)
+}
+
 /// The loader's events in the order it emitted them.
 struct EventReader {
     private var iterator: AsyncStream<PhotoLoaderEvent>.Iterator

@@ -101,12 +101,7 @@ struct PhotoLoaderTests {
 
     @Test func twoRequestsForAWaitingPhotoShareOneFetch() async throws {
         let fetcher = InstantFetcher()
-        let (loader, reader) = makeLoader(fetcher, suspended: true)
-        var events = reader
-        let first = Task { try await loader.image(photo(1), priority: .low) }
-        await events.wait(for: .queued(photo(1), .low))
-        let second = Task { try await loader.image(photo(1), priority: .normal) }
-        await events.wait(for: .joined(photo(1)))
+        let (loader, first, second) = await askTwiceForPhoto1(fetcher, first: .low, second: .normal)
         await loader.resume()
 
         #expect(try await first.value == InstantFetcher.bytes(photo(1)))
@@ -116,12 +111,7 @@ struct PhotoLoaderTests {
 
     @Test func aRequestForAPhotoBeingDownloadedJoinsTheDownload() async throws {
         let fetcher = ParkingFetcher()
-        let (loader, reader) = makeLoader(fetcher)
-        var events = reader
-        let first = Task { try await loader.image(photo(1), priority: .normal) }
-        await events.wait(for: .started(photo(1)))
-        let second = Task { try await loader.image(photo(1), priority: .high) }
-        await events.wait(for: .joined(photo(1)))
+        let (loader, first, second) = await askTwiceForPhoto1(fetcher, first: .normal, second: .high, running: true)
         #expect(await loader.state(of: photo(1)) == .downloading)
         fetcher.releaseOldest()
 
@@ -160,12 +150,7 @@ struct PhotoLoaderTests {
 
     @Test func aFailedFetchReachesEveryCallerAndIsNotCached() async throws {
         let fetcher = DownFetcher()
-        let (loader, reader) = makeLoader(fetcher, suspended: true)
-        var events = reader
-        let first = Task { try await loader.image(photo(1), priority: .normal) }
-        await events.wait(for: .queued(photo(1), .normal))
-        let second = Task { try await loader.image(photo(1), priority: .high) }
-        await events.wait(for: .joined(photo(1)))
+        let (loader, first, second) = await askTwiceForPhoto1(fetcher, first: .normal, second: .high)
         await loader.resume()
 
         await #expect(throws: DownFetcher.OriginDown.self) { try await first.value }

@@ -228,13 +228,7 @@ import Testing
         ("if True:\n    def inner():\n        pass\n", "Line 4: define functions at the top level, not indented inside other code."),
     ])
     func refusedFeaturesSayTheLineAndWhatToUse(body: String, message: String) {
-        do {
-            _ = try PythonProgram.parse(Self.header + body)
-            Issue.record("accepted: \(body)")
-        } catch {
-            #expect(error.message == message)
-            #expect(error.code == .python)
-        }
+        PythonTests.expectRefusal(body, says: message, by: PythonProgram.parse)
     }
 
     // MARK: levels and scores

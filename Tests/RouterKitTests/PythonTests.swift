@@ -104,13 +104,24 @@ import Testing
     /// The block compiler's messages (`Program.parse(python:)`: the block count and the Python
     /// view). Python beyond blocks runs in the Python runtime (PythonRuntimeTests).
     func mistakesSayTheLineAndWhatToFix(body: String, message: String) {
-        do {
-            _ = try Program.parse(python: Self.header + body)
-            Issue.record("accepted: \(body)")
-        } catch {
-            #expect(error.message == message)
-            #expect(error.code == .python)
+        if let error = Self.expectRefusal(body, says: message, by: Program.parse(python:)) {
             #expect(error.line == Int(message.dropFirst(5).prefix { $0.isNumber }))
+        }
+    }
+
+    /// Checks that `parse` refuses `header + body` as a Python mistake saying `message`: the
+    /// mistake, or nil when `parse` accepted the program (recorded as an issue).
+    @discardableResult
+    static func expectRefusal<Parsed>(_ body: String, says message: String, by parse: (String) throws(ProgramError) -> Parsed,
+                                      sourceLocation: SourceLocation = #_sourceLocation) -> ProgramError? {
+        do {
+            _ = try parse(header + body)
+            Issue.record("accepted: \(body)", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            #expect(error.message == message, sourceLocation: sourceLocation)
+            #expect(error.code == .python, sourceLocation: sourceLocation)
+            return error
         }
     }
 

@@ -20,6 +20,16 @@ import Testing
         return van.finish()
     }
 
+    /// Runs `actions` on level `id` (as `end`) and checks the run fails with `failure`, in the words `says`.
+    @discardableResult
+    static func expectEnd(_ id: String, _ actions: [VanAction], failure: RunFailure, says message: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> RunOutcome {
+        let outcome = try end(id, actions)
+        #expect(outcome.failure == failure, sourceLocation: sourceLocation)
+        #expect(outcome.message == message, sourceLocation: sourceLocation)
+        return outcome
+    }
+
     static func python(_ id: String, _ code: String) throws -> RunOutcome {
         try RouterGame.run(try Program.parse(python: pythonHeader + code), on: try level(id)).outcome
     }
@@ -32,41 +42,35 @@ import Testing
     // MARK: Representative sentences on our levels
 
     @Test func level4StoppingShortSaysHowManySquaresAreLeft() throws {
-        let outcome = try Self.end("4", [.moveForwards, .turnLeft, .moveForwards])
-        #expect(outcome.failure == .outOfInstructions)
-        #expect(outcome.message == "The van stopped 5 squares before the house. Add more moves to finish the journey.")
+        let outcome = try Self.expectEnd("4", [.moveForwards, .turnLeft, .moveForwards], failure: .outOfInstructions,
+            says: "The van stopped 5 squares before the house. Add more moves to finish the journey.")
         #expect(outcome.position == Coordinate(x: 2, y: 3))  // the machine-readable place stays in its own field
     }
 
     @Test func level1CrashCountsTheMovesThatWorked() throws {
-        let outcome = try Self.end("1", [.moveForwards, .moveForwards, .moveForwards])
-        #expect(outcome.failure == .crash)
-        #expect(outcome.message == "The van drove off the road and crashed after 2 moves: there is no road ahead of it there.\(Self.crashTail)")
+        try Self.expectEnd("1", [.moveForwards, .moveForwards, .moveForwards], failure: .crash,
+            says: "The van drove off the road and crashed after 2 moves: there is no road ahead of it there.\(Self.crashTail)")
     }
 
     @Test func level30RedLight() throws {
-        let outcome = try Self.end("30", Array(repeating: .moveForwards, count: 5))
-        #expect(outcome.failure == .throughRedLight)
-        #expect(outcome.message == "The van drove through a red light after 4 moves! Wait until it turns green, then drive on.")
+        try Self.expectEnd("30", Array(repeating: .moveForwards, count: 5), failure: .throughRedLight,
+            says: "The van drove through a red light after 4 moves! Wait until it turns green, then drive on.")
     }
 
     @Test func level45Cow() throws {
-        let outcome = try Self.end("45", [.moveForwards, .moveForwards])
-        #expect(outcome.failure == .collisionWithCow)
-        #expect(outcome.message == "The van ran into a cow after 1 move! Sound the horn to move it off the road.")
+        try Self.expectEnd("45", [.moveForwards, .moveForwards], failure: .collisionWithCow,
+            says: "The van ran into a cow after 1 move! Sound the horn to move it off the road.")
     }
 
     @Test func level47OutOfFuelOnTheLongWayRound() throws {
         // Straight on past the turning, round the corner: the tank (8) is empty two squares on.
-        let outcome = try Self.end("47", Array(repeating: .moveForwards, count: 7) + [.turnLeft, .moveForwards, .moveForwards])
-        #expect(outcome.failure == .outOfFuel)
-        #expect(outcome.message == "The van ran out of fuel after 9 moves, 7 squares away from the house. Try to find a shorter route.")
+        try Self.expectEnd("47", Array(repeating: .moveForwards, count: 7) + [.turnLeft, .moveForwards, .moveForwards], failure: .outOfFuel,
+            says: "The van ran out of fuel after 9 moves, 7 squares away from the house. Try to find a shorter route.")
     }
 
     @Test func fuelSpentWaitingIsNamed() throws {
-        let outcome = try Self.end("1", Array(repeating: .wait, count: 60))
-        #expect(outcome.failure == .outOfFuel)
-        #expect(outcome.message == "The van ran out of fuel before it had moved at all. Waiting and sounding the horn use fuel too: only wait when you need to.")
+        try Self.expectEnd("1", Array(repeating: .wait, count: 60), failure: .outOfFuel,
+            says: "The van ran out of fuel before it had moved at all. Waiting and sounding the horn use fuel too: only wait when you need to.")
     }
 
     @Test func level8WrongTurnAtTheJunction() throws {
@@ -75,10 +79,9 @@ import Testing
     }
 
     @Test func level11AHousePassedWithoutDelivering() throws {
-        let outcome = try Self.end("11", [.moveForwards, .moveForwards, .turnLeft, .moveForwards, .moveForwards, .turnRight,
-                                          .moveForwards, .moveForwards, .turnLeft, .moveForwards, .deliver])
-        #expect(outcome.failure == .undeliveredDestinations)
-        #expect(outcome.message == "1 house is still waiting for its parcel. The van drove past it without delivering. Stop at each house and deliver there.")
+        try Self.expectEnd("11", [.moveForwards, .moveForwards, .turnLeft, .moveForwards, .moveForwards, .turnRight,
+                                  .moveForwards, .moveForwards, .turnLeft, .moveForwards, .deliver], failure: .undeliveredDestinations,
+            says: "1 house is still waiting for its parcel. The van drove past it without delivering. Stop at each house and deliver there.")
     }
 
     @Test func anEmptyProgramSaysTheVanDidNotMove() throws {

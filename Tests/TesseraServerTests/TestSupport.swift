@@ -79,6 +79,17 @@ extension TestClientProtocol {
     }
 }
 
+extension TestClientProtocol {
+    /// Sends the request (as `call`) and checks it is refused with `status` and the error code `code`.
+    func expectRefusal(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil, token: String? = nil,
+                       status: HTTPResponse.Status, code: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let answer = try await call(method, uri, json: json, token: token)
+        #expect(answer.status == status, sourceLocation: sourceLocation)
+        #expect(errorCode(answer.body) == code, sourceLocation: sourceLocation)
+    }
+}
+
 /// The `error.code` of an error answer.
 func errorCode(_ body: [String: Any]) -> String? {
     (body["error"] as? [String: Any])?["code"] as? String

@@ -29,9 +29,7 @@ import TesseraTestSupport
     @Test func blankOrMissingNamesAreRefused() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
-            let blank = try await client.call(.post, "/api/tictactoe/games", json: #"{"mode":"local","players":["Ann","  "]}"#)
-            #expect(blank.status == .badRequest)
-            #expect(errorCode(blank.body) == "invalid_name")
+            try await client.expectRefusal(.post, "/api/tictactoe/games", json: #"{"mode":"local","players":["Ann","  "]}"#, status: .badRequest, code: "invalid_name")
             let long = try await client.call(.post, "/api/tictactoe/games", json: #"{"mode":"local","players":["\#(String(repeating: "x", count: 41))","B"]}"#)
             #expect(errorCode(long.body) == "invalid_name")
         }
@@ -42,13 +40,9 @@ import TesseraTestSupport
         try await app.test(.router) { client in
             let id = try #require(try await client.call(.post, "/api/tictactoe/games", json: local).body["id"] as? String)
             let moves = "/api/tictactoe/games/\(id)/moves"
-            let outside = try await client.call(.post, moves, json: #"{"row":3,"col":0}"#)
-            #expect(outside.status == .badRequest)
-            #expect(errorCode(outside.body) == "invalid_position")
+            try await client.expectRefusal(.post, moves, json: #"{"row":3,"col":0}"#, status: .badRequest, code: "invalid_position")
             #expect(try await client.call(.post, moves, json: #"{"row":0,"col":0}"#).status == .ok)
-            let occupied = try await client.call(.post, moves, json: #"{"row":0,"col":0}"#)
-            #expect(occupied.status == .conflict)
-            #expect(errorCode(occupied.body) == "cell_occupied")
+            try await client.expectRefusal(.post, moves, json: #"{"row":0,"col":0}"#, status: .conflict, code: "cell_occupied")
             // X: (0,0) (0,1) (0,2) wins against O: (1,0) (1,1).
             for (row, col) in [(1, 0), (0, 1), (1, 1), (0, 2)] {
                 #expect(try await client.call(.post, moves, json: #"{"row":\#(row),"col":\#(col)}"#).status == .ok)
@@ -57,12 +51,8 @@ import TesseraTestSupport
             #expect(after["winner"] as? String == "X")
             #expect(after["status"] as? String == "won")
             #expect(after["turn"] is NSNull)
-            let over = try await client.call(.post, moves, json: #"{"row":2,"col":2}"#)
-            #expect(over.status == .conflict)
-            #expect(errorCode(over.body) == "game_over")
-            let unknown = try await client.call(.post, "/api/tictactoe/games/nope/moves", json: #"{"row":0,"col":0}"#)
-            #expect(unknown.status == .notFound)
-            #expect(errorCode(unknown.body) == "not_found")
+            try await client.expectRefusal(.post, moves, json: #"{"row":2,"col":2}"#, status: .conflict, code: "game_over")
+            try await client.expectRefusal(.post, "/api/tictactoe/games/nope/moves", json: #"{"row":0,"col":0}"#, status: .notFound, code: "not_found")
             #expect(try await client.call(.get, "/api/tictactoe/games/nope").status == .notFound)
         }
     }
@@ -101,9 +91,7 @@ import TesseraTestSupport
 
             let missing = try await client.call(.post, moves, json: #"{"row":0,"col":0}"#)
             #expect(missing.status == .forbidden)
-            let wrong = try await client.call(.post, moves, json: #"{"row":0,"col":0}"#, token: "0123456789abcdef")
-            #expect(wrong.status == .forbidden)
-            #expect(errorCode(wrong.body) == "forbidden")
+            try await client.expectRefusal(.post, moves, json: #"{"row":0,"col":0}"#, token: "0123456789abcdef", status: .forbidden, code: "forbidden")
             let notTheirTurn = try await client.call(.post, moves, json: #"{"row":0,"col":0}"#, token: bob)
             #expect(notTheirTurn.status == .forbidden)
             #expect(try await client.call(.post, moves, json: #"{"row":0,"col":0}"#, token: ann).status == .ok)
@@ -115,9 +103,7 @@ import TesseraTestSupport
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
             let id = try #require(try await client.call(.post, "/api/tictactoe/games", json: local).body["id"] as? String)
-            let join = try await client.call(.post, "/api/tictactoe/games/\(id)/join", json: #"{"name":"Eve"}"#)
-            #expect(join.status == .conflict)
-            #expect(errorCode(join.body) == "not_online")
+            try await client.expectRefusal(.post, "/api/tictactoe/games/\(id)/join", json: #"{"name":"Eve"}"#, status: .conflict, code: "not_online")
         }
     }
 

@@ -18,10 +18,8 @@ import Testing
     """#
 
     @Test func levelsStoredBeforeOwnersStillReadAndNewOnesAreOwned() async throws {
-        let folder = SQLiteMigrationTests.temporaryDirectory()
-        try await SQLiteMigrationTests.writeOldRow(StoredLevel.self, upTo: "router-v1-levels", table: "router_level",
-                                                   id: "custom-old", body: Self.oldLevel, in: folder)
-        let store = try DocumentTable<StoredLevel>(database: TesseraDatabase(directory: folder))
+        let (store, _) = try await SQLiteMigrationTests.upgraded(StoredLevel.self, upTo: "router-v1-levels", table: "router_level",
+                                                                 id: "custom-old", body: Self.oldLevel)
         let old = try #require(try await store.find(id: "custom-old"))
         #expect(old.level.name == "Old road" && old.owner == nil && old.shares == StoredLevel.Shares())
 

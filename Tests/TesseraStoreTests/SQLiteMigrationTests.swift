@@ -27,6 +27,16 @@ import TicTacToeKit
         try pool.close()
     }
 
+    /// A new data folder with one old row (as `writeOldRow` writes it), opened as the new server
+    /// opens it (the migrations since `migration` run): the store, and the folder.
+    static func upgraded<Document: SQLiteDocument>(
+        _ type: Document.Type, upTo migration: String, table: String, id: String, body: String
+    ) async throws -> (store: DocumentTable<Document>, folder: String) {
+        let folder = temporaryDirectory()
+        try await writeOldRow(type, upTo: migration, table: table, id: id, body: body, in: folder)
+        return (try DocumentTable<Document>(database: TesseraDatabase(directory: folder)), folder)
+    }
+
     static func storedBody(_ table: String, id: String, in folder: String) async throws -> String? {
         try await TesseraDatabase(directory: folder).writer.read { db in
             try String.fetchOne(db, sql: "SELECT body FROM \(table) WHERE id = ?", arguments: [id])
@@ -37,10 +47,8 @@ import TicTacToeKit
     static let oldProgress = #"{"id":"player-0001","levels":{"1":{"attempts":3,"best":18,"max":20,"seconds":42.5,"solved":true}}}"#
 
     @Test func progressStoredBeforeTheMoveLoadsAndKeepsItsShape() async throws {
-        let folder = Self.temporaryDirectory()
-        try await Self.writeOldRow(PlayerProgress.self, upTo: "router-v1-progress", table: "router_progress",
-                                   id: "player-0001", body: Self.oldProgress, in: folder)
-        let store = try DocumentTable<PlayerProgress>(database: TesseraDatabase(directory: folder))
+        let (store, folder) = try await Self.upgraded(PlayerProgress.self, upTo: "router-v1-progress", table: "router_progress",
+                                                      id: "player-0001", body: Self.oldProgress)
         let loaded = try #require(try await store.find(id: "player-0001"))
         #expect(loaded.levels["1"] == PlayerProgress.LevelResult(best: 18, max: 20, attempts: 3, solved: true, seconds: 42.5))
 
@@ -58,11 +66,9 @@ import TicTacToeKit
     }
 
     @Test func existingClearTokensAreMigratedToHashes() async throws {
-        let folder = Self.temporaryDirectory()
         let match = try Match(id: "oldgame", mode: .online, names: ["Ann"], creatorToken: "clear-token")
-        try await Self.writeOldRow(Match.self, upTo: "tictactoe-v1", table: "tictactoe_match", id: "oldgame",
-                                   body: String(decoding: try JSONEncoder().encode(match), as: UTF8.self), in: folder)
-        let store = try DocumentTable<Match>(database: TesseraDatabase(directory: folder))
+        let (store, folder) = try await Self.upgraded(Match.self, upTo: "tictactoe-v1", table: "tictactoe_match", id: "oldgame",
+                                                      body: String(decoding: try JSONEncoder().encode(match), as: UTF8.self))
         let body = try #require(try await Self.storedBody("tictactoe_match", id: "oldgame", in: folder))
         #expect(!body.contains("clear-token"), "no clear token is left on disk")
         let loaded = try #require(try await store.find(id: "oldgame"))
