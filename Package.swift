@@ -1,6 +1,21 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The products other packages give us, named once.
+let deque = Target.Dependency.product(name: "DequeModule", package: "swift-collections")
+let collections = Target.Dependency.product(name: "Collections", package: "swift-collections")
+let asyncAlgorithms = Target.Dependency.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")
+let httpClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let bcrypt = Target.Dependency.product(name: "HummingbirdBcrypt", package: "hummingbird-auth")
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let xmlHash = Target.Dependency.product(name: "SWXMLHash", package: "SWXMLHash")
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let postgres = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let urlSession = Target.Dependency.product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")
+
 let package = Package(
     name: "Tessera",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -43,59 +58,23 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
-        .target(name: "GridKit", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        .target(name: "GridKit", dependencies: [deque]),
         .target(name: "TicTacToeKit", dependencies: ["GridKit"]),
         // The classroom: accounts, sessions, classes and their rules (no storage, no HTTP).
-        .target(
-            name: "ClassroomKit",
-            dependencies: [
-                "GridKit",
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
-        .target(
-            name: "PentominoKit",
-            dependencies: ["GridKit"]
-        ),
-        .target(
-            name: "MazeKit",
-            dependencies: [
-                "GridKit",
-                .product(name: "Collections", package: "swift-collections"),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-            ]
-        ),
-        .target(
-            name: "PostsKit",
-            dependencies: ["GridKit", .product(name: "Collections", package: "swift-collections")]
-        ),
-        // Rapid Router: levels (ours ship as JSON resources), the engine, programs (JSON blocks,
-        // Blockly XML, Python), scoring.
-        .target(
-            name: "RouterKit",
-            dependencies: ["GridKit", .product(name: "SWXMLHash", package: "SWXMLHash")],
-            resources: [.copy("Levels")]
-        ),
+        .target(name: "ClassroomKit", dependencies: ["GridKit", bcrypt, crypto]),
+        .target(name: "PentominoKit", dependencies: ["GridKit"]),
+        .target(name: "MazeKit", dependencies: ["GridKit", collections, asyncAlgorithms]),
+        .target(name: "PostsKit", dependencies: ["GridKit", collections]),
+        // Rapid Router: levels (ours ship as JSON resources), the engine, block programs (JSON,
+        // Blockly XML), scoring, progress and the classroom's Rapid Router rules.
+        .target(name: "RouterKit", dependencies: ["GridKit", xmlHash], resources: [.copy("Levels")]),
         // Rapid Router's Python: lexer, parser, compiler into RouterKit's program tree, runtime,
         // values, built-ins and the Python view; a room of its own beside the engine.
         .target(name: "RouterPython", dependencies: ["RouterKit", "GridKit"]),
-        // The reader's live origin and photo downloads over HTTP (AsyncHTTPClient).
-        .target(
-            name: "PostsClient",
-            dependencies: [
-                "PostsKit",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
-        ),
-        // The live `MazeAPI` over HTTP, shared by the CLI and the server's own streaming explorer.
-        .target(
-            name: "MazeClient",
-            dependencies: [
-                "MazeKit",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
-        ),
+        // The reader's live origin and photo downloads, and the live `MazeAPI` (shared by the CLI
+        // and the server's own streaming explorer), over HTTP.
+        .target(name: "PostsClient", dependencies: ["PostsKit", httpClient]),
+        .target(name: "MazeClient", dependencies: ["MazeKit", httpClient]),
         .target(
             name: "TesseraAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
@@ -109,45 +88,24 @@ let package = Package(
         // The only target that imports GRDB or PostgresNIO; it knows nothing of HTTP.
         .target(
             name: "TesseraStore",
-            dependencies: [
-                "GridKit", "TicTacToeKit", "PentominoKit", "PostsKit", "RouterKit", "ClassroomKit",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["GridKit", "TicTacToeKit", "PentominoKit", "PostsKit", "RouterKit", "ClassroomKit",
+                           grdb, postgres, logging, lifecycle, asyncAlgorithms, crypto]
         ),
         .target(
             name: "TesseraServer",
-            dependencies: [
-                "GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
-                "RouterPython", "ClassroomKit", "TesseraStore",
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-            ],
+            dependencies: ["GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
+                           "RouterPython", "ClassroomKit", "TesseraStore", deque, hummingbird, logging, lifecycle, asyncAlgorithms,
+                           .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus")],
             // The pages ship inside the binary's resource bundle, so a copied release binary
             // (with its `Tessera_TesseraServer.resources` folder) serves them from anywhere.
             resources: [.copy("Public")]
         ),
         .executableTarget(
             name: "TesseraCLI",
-            dependencies: [
-                "TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "ClassroomKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit",
-                "PostsClient", "RouterKit", "RouterPython",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-            ]
+            dependencies: ["TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "ClassroomKit", "TicTacToeKit", "PentominoKit",
+                           "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit", "RouterPython",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"), asyncAlgorithms, hummingbird, logging,
+                           lifecycle, urlSession]
         ),
         // Only PentominoKit, and on Linux the Swift runtime linked in statically: no shared
         // libraries of ours to load before the search starts. GridKit and PentominoKit import
@@ -182,31 +140,18 @@ let package = Package(
         // across nodes and its races (the only tests that import GRDB or PostgresNIO).
         .testTarget(
             name: "TesseraStoreTests",
-            dependencies: [
-                "TesseraStore", "TesseraTestSupport", "TicTacToeKit", "RouterKit", "PentominoKit", "GridKit", "ClassroomKit",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: ["TesseraStore", "TesseraTestSupport", "TicTacToeKit", "RouterKit", "PentominoKit", "GridKit", "ClassroomKit",
+                           grdb, postgres, logging]
         ),
-        // The test PostgreSQL database, for both test targets above and below (not shipped).
-        .target(
-            name: "TesseraTestSupport",
-            dependencies: ["TesseraStore", "ClassroomKit", .product(name: "Logging", package: "swift-log")],
-            path: "Tests/TesseraTestSupport"
-        ),
+        // What the storage tests and the API tests share: the test database, temporary folders,
+        // every account store (not shipped).
+        .target(name: "TesseraTestSupport", dependencies: ["TesseraStore", "ClassroomKit", logging], path: "Tests/TesseraTestSupport"),
         .testTarget(
             name: "TesseraServerTests",
-            dependencies: [
-                "TesseraServer", "TesseraStore", "TesseraTestSupport", "ClassroomKit", "TesseraAPI", "GridKit", "MazeKit", "MazeClient", "TicTacToeKit", "PentominoKit",
-                "PostsKit", "PostsClient", "RouterKit",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                .product(name: "Yams", package: "Yams"),
-            ],
+            dependencies: ["TesseraServer", "TesseraStore", "TesseraTestSupport", "ClassroomKit", "TesseraAPI", "GridKit", "MazeKit",
+                           "MazeClient", "TicTacToeKit", "PentominoKit", "PostsKit", "PostsClient", "RouterKit",
+                           .product(name: "HummingbirdTesting", package: "hummingbird"), httpClient, urlSession, logging,
+                           .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "Yams", package: "Yams")],
             // Read by path from the tests (RouterKitTests reads it too), not bundled.
             exclude: ["Fixtures"]
         ),

@@ -216,24 +216,23 @@ extension PythonRuntime {
     }
 
     mutating func made(cells: Int) throws(Stopped) {
-        guard cells <= PythonLimits.maxListItems else {
-            throw fail("a list can hold at most \(PythonLimits.maxListItems) items in this game")
-        }
-        cellsMade += cells
-        try charge(cells)
-        guard cellsMade <= PythonLimits.maxCellsMade else {
-            throw fail("your program made more than \(PythonLimits.maxCellsMade) list items in all; use smaller lists")
-        }
+        try made(cells, atOnce: PythonLimits.maxListItems, inAll: PythonLimits.maxCellsMade, tally: \.cellsMade,
+                 tooLong: "a list can hold at most \(PythonLimits.maxListItems) items in this game",
+                 tooMuch: "your program made more than \(PythonLimits.maxCellsMade) list items in all; use smaller lists")
     }
 
     mutating func made(characters: Int) throws(Stopped) {
-        guard characters <= PythonLimits.maxTextLength else {
-            throw fail("text can be at most \(PythonLimits.maxTextLength) characters long in this game")
-        }
-        charactersMade += characters
-        try charge(characters)
-        guard charactersMade <= PythonLimits.maxCharactersMade else {
-            throw fail("your program made more than \(PythonLimits.maxCharactersMade) characters of text in all; make less text")
-        }
+        try made(characters, atOnce: PythonLimits.maxTextLength, inAll: PythonLimits.maxCharactersMade, tally: \.charactersMade,
+                 tooLong: "text can be at most \(PythonLimits.maxTextLength) characters long in this game",
+                 tooMuch: "your program made more than \(PythonLimits.maxCharactersMade) characters of text in all; make less text")
+    }
+
+    /// `count` new list items or characters: at most `atOnce` in one value, `inAll` over the run.
+    private mutating func made(_ count: Int, atOnce: Int, inAll: Int, tally: WritableKeyPath<PythonRuntime, Int>,
+                               tooLong: Words, tooMuch: Words) throws(Stopped) {
+        guard count <= atOnce else { throw fail(tooLong) }
+        self[keyPath: tally] += count
+        try charge(count)
+        guard self[keyPath: tally] <= inAll else { throw fail(tooMuch) }
     }
 }

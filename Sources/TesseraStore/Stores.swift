@@ -74,7 +74,8 @@ package struct AppStores: Sendable {
                 throw StartupError("Could not prepare the PostgreSQL database at \(database.url.description): \(reason)")
             }
         case .memory:
-            let accounts = InMemoryAccountStore()
+            // Accounts and classes are SQLite in memory: the real migrations and queries, nothing on disk.
+            let accounts = try SQLiteAccountStore(database: TesseraDatabase(directory: nil))
             return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>(),
                              posts: InMemoryPostsStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
                              routerProgress: InMemoryDocumentStore<PlayerProgress>(),

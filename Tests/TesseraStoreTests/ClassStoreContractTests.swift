@@ -206,7 +206,7 @@ import TesseraTestSupport
 
     /// Two stores on one database, as two nodes (or, for memory, one store twice).
     static func nodePairs() async throws -> [(String, any ClassStore & AccountStore, any ClassStore & AccountStore)] {
-        let memory = InMemoryAccountStore()
+        let memory = try SQLiteAccountStore(database: TesseraDatabase(directory: nil))
         let directory = temporaryDirectory()
         var pairs: [(String, any ClassStore & AccountStore, any ClassStore & AccountStore)] = [
             ("memory", memory, memory),

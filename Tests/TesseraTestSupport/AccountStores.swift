@@ -3,11 +3,11 @@ import Foundation
 import TesseraStore
 
 /// Every backend's account store (which keeps classes too), for the contract suites in both test
-/// targets: memory, SQLite in a fresh folder, and PostgreSQL when the tests have a database.
+/// targets: SQLite in memory (the memory backend), SQLite in a fresh folder, and PostgreSQL when the tests have a database.
 package enum TestAccountStores {
     package static func all() async throws -> [(String, any AccountStore & ClassStore)] {
         var stores: [(String, any AccountStore & ClassStore)] = [
-            ("memory", InMemoryAccountStore()),
+            ("memory", try SQLiteAccountStore(database: TesseraDatabase(directory: nil))),
             ("sqlite", try SQLiteAccountStore(database: TesseraDatabase(directory: temporaryDirectory())))]
         if let database = try testPostgres() {
             stores.append(("postgres", try await PostgresAccountStore(database: database)))

@@ -99,6 +99,9 @@ final class PasswordHasher: Sendable {
             return nil
         }
         if let refusal {
+            // Asking again while one's own hashes wait is not free: the rate limit keeps the token,
+            // so a loop meets that limit, which refuses before any work, instead of this one.
+            if lane == .other { WorkDone.current?.mark() }
             TesseraMetrics.refused("password_checks").increment()
             throw APIError.tooBusy(refusal, retryAfterSeconds: 2)
         }
