@@ -46,9 +46,10 @@ start() {
     as_owner "$bin/initdb" -D "$STATE/data" -A trust -U postgres >"$STATE/initdb.log" 2>&1 \
         || { cat "$STATE/initdb.log" >&2; exit 1; }
     port=$(free_port)
-    # Many test apps each keep a small pool, so allow more connections than the default 100.
+    # Many test apps each keep a small pool (the API suite runs them all at once, each resolving its
+    # caller per request), so allow far more connections than the default 100.
     as_owner "$bin/pg_ctl" -D "$STATE/data" -l "$STATE/log" -w -t 30 \
-        -o "-p $port -k $STATE -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=off" start >/dev/null \
+        -o "-p $port -k $STATE -c listen_addresses=127.0.0.1 -c max_connections=1000 -c fsync=off" start >/dev/null \
         || { cat "$STATE/log" >&2; exit 1; }
     echo "$port" >"$STATE/port.tmp"
     mv "$STATE/port.tmp" "$STATE/port" 2>/dev/null || cp "$STATE/port.tmp" "$STATE/port"
