@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
         .testTarget(name: "PostsKitTests", dependencies: ["PostsKit", "GridKit"]),
         // The engine and its Python front end together: the reference solutions are blocks and Python.
-        .testTarget(name: "RouterKitTests", dependencies: ["RouterKit", "RouterPython"], exclude: ["Solutions"]),
+        .testTarget(name: "RouterKitTests", dependencies: ["RouterKit", "RouterPython"]),
         // Storage below the API: rows as older versions wrote them, raw SQL, the PostgreSQL cache
         // across nodes and its races (the only tests that import GRDB or PostgresNIO).
         .testTarget(

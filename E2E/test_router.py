@@ -1,7 +1,7 @@
 """Browser tests for the Rapid Router page (part 1): level select with progress kept on the server,
 the map, the click-and-keyboard block editor, the Python tab and animated runs with scores.
 Free play: every level opens for a new player (test_router_journey.py has the rest of the journey);
-where a test needs earlier levels done, it posts their reference solutions (Tests/RouterKitTests/Solutions)
+where a test needs earlier levels done, it posts their reference solutions (Sources/RouterKit/Levels/solutions)
 to the API for the test's player, which is exactly what finishing them in the page does."""
 import json
 import os
@@ -15,7 +15,7 @@ from conftest import watch_errors
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTIFACTS = os.path.join(ROOT, "E2E", "artifacts")
-SOLUTIONS = os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions")
+SOLUTIONS = os.path.join(ROOT, "Sources", "RouterKit", "Levels", "solutions")
 
 
 # ---- helpers -----------------------------------------------------------------------------------

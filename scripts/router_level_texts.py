@@ -7,7 +7,7 @@
 
 For each level it prints the lesson and hint beside the map (road, depot, houses, lights, cows),
 the toolbox as the page names its blocks (with limits), the page's button names, and the reference
-solution from Tests/RouterKitTests/Solutions with its moves counted, so a person can read each
+solution from Sources/RouterKit/Levels/solutions with its moves counted, so a person can read each
 sentence against the level. A lesson that says "two squares" while the solution drives three is
 the kind of mistake this is for; the automatic checks catch only the mechanical ones (a button or
 block named differently from the page, a quoted block name that does not exist).

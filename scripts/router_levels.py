@@ -14,7 +14,7 @@ router_python_mirror.py). A key left out takes the default of `Spec` below. Runn
 
 turns every map into our JSON level format (`Sources/RouterKit/Levels/<id>.json`, with the road
 graph's connections symmetric and `road[0]` the depot), writes `episodes.json`, and writes each
-reference solution as `Tests/RouterKitTests/Solutions/<id>.json`: the `program` object a run request
+reference solution as `Sources/RouterKit/Levels/solutions/<id>.json`: the `program` object a run request
 sends, `{"blocks": …}` in our JSON block format or `{"python": "…"}` for Python levels. Before
 writing it runs every solution through a small simulator (router_sim.py) of the rules in
 shared/reference/rapid-router.md §4 and §5 and insists on a delivery at full marks (shortest route,
@@ -47,7 +47,7 @@ from router_sim import HEADINGS, Sim, run_python  # noqa: E402,F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS_DIR = os.path.join(ROOT, "Sources", "RouterKit", "Levels")
-SOLUTIONS_DIR = os.path.join(ROOT, "Tests", "RouterKitTests", "Solutions")
+SOLUTIONS_DIR = os.path.join(ROOT, "Sources", "RouterKit", "Levels", "solutions")
 
 COLUMNS, ROWS = 10, 8
 DECOR = {"T": "tree1", "t": "tree2", "b": "bush", "p": "pond"}

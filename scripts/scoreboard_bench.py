@@ -5,7 +5,7 @@
 
 Starts `tessera serve` on a loopback port the kernel picks (fresh SQLite data dir), signs a teacher
 up, makes a class of N pupils, signs each pupil in and has them play every one of our levels with
-its reference solution (Tests/RouterKitTests/Solutions; one run each, so every pupil has a result
+its reference solution (Sources/RouterKit/Levels/solutions; one run each, so every pupil has a result
 on every level). Then alternates wrk runs of GET /health (the baseline) and of the teacher's
 GET /api/classes/{id}/scoreboard?episode=E for the episode with the most levels, and prints the
 median p50/p99 of each. Exits 1 when the scoreboard's median p99 is 50 ms or more.
@@ -22,7 +22,7 @@ import threading
 import tessera_server  # beside this script
 from tessera_server import Browser
 
-SOLUTIONS = os.path.join(tessera_server.ROOT, "Tests/RouterKitTests/Solutions")
+SOLUTIONS = os.path.join(tessera_server.ROOT, "Sources/RouterKit/Levels/solutions")
 
 
 def wrk(url, seconds, cookie=None):

@@ -60,10 +60,34 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
 
     public var id: String
     public var levels: [String: LevelResult]
+    /// The newest runs, oldest first, at most `recentLimit`: what "who needs me now" reads
+    /// (`PupilActivity`). Absent in records made before it was kept, and not written while empty,
+    /// so the coded form above stays as it was.
+    public var recent: [RecentRun]
 
-    public init(id: String, levels: [String: LevelResult] = [:]) {
+    /// Enough to see three failures on each of a few levels within a lesson's window.
+    public static let recentLimit = 30
+
+    public init(id: String, levels: [String: LevelResult] = [:], recent: [RecentRun] = []) {
         self.id = id
         self.levels = levels
+        self.recent = recent
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, levels, recent }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        levels = try container.decode([String: LevelResult].self, forKey: .levels)
+        recent = try container.decodeIfPresent([RecentRun].self, forKey: .recent) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(levels, forKey: .levels)
+        if !recent.isEmpty { try container.encode(recent, forKey: .recent) }
     }
 
     /// Records one run: a better score replaces the best, a worse one does not; the attempt counts
@@ -79,6 +103,12 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
         result.solved = result.solved || solved
         result.seconds += Swift.min(Swift.max(seconds.isFinite ? seconds : 0, 0), Self.maxSecondsPerRun)
         levels[levelID] = result
+        remember([RecentRun(level: levelID, success: solved, at: time)])
+    }
+
+    /// Adds runs to `recent`, keeping the newest `recentLimit` in time order.
+    private mutating func remember(_ runs: [RecentRun]) {
+        recent = Array((recent + runs).sorted { $0.at < $1.at }.suffix(Self.recentLimit))
     }
 
     /// Records a run as the game answered it: its total out of its maximum, solved when it succeeded.
@@ -92,6 +122,7 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
         for (levelID, result) in other.levels {
             levels[levelID] = levels[levelID].map { $0.merged(with: result) } ?? result
         }
+        remember(other.recent)
     }
 }
 

@@ -19,12 +19,23 @@ public struct SavedPrograms: Codable, Equatable, Sendable {
     public var id: String
     public var latest: Run?
     public var best: Run?
+    /// The newest runs, oldest first: at most `historyLimit` of them and `historyBytes` of program
+    /// text (the oldest go first), so one pupil's level stays a small document. Absent in records
+    /// made before it was kept.
+    public var history: [Run]?
 
-    public init(id: String, latest: Run? = nil, best: Run? = nil) {
+    public static let historyLimit = 20
+    public static let historyBytes = 256 * 1024
+
+    public init(id: String, latest: Run? = nil, best: Run? = nil, history: [Run]? = nil) {
         self.id = id
         self.latest = latest
         self.best = best
+        self.history = history
     }
+
+    /// The attempts, newest first (`attempts[0]` is the latest run).
+    public var attempts: [Run] { (history ?? latest.map { [$0] } ?? []).reversed() }
 
     /// One document per player and level. Level ids never contain `/` (ours are numbers, stored
     /// ones `custom-…`/`imported-…`), so the pair cannot be read two ways.
@@ -34,6 +45,12 @@ public struct SavedPrograms: Codable, Equatable, Sendable {
     /// best so far (a tie keeps the earlier best, the one the pupil got there with first).
     public mutating func record(_ run: Run) {
         latest = run
+        var kept = (history ?? []) + [run]
+        var bytes = kept.reduce(0) { $0 + $1.program.utf8.count }
+        while kept.count > Self.historyLimit || (bytes > Self.historyBytes && kept.count > 1) {
+            bytes -= kept.removeFirst().program.utf8.count
+        }
+        history = kept
         guard run.success else { return }
         if let best, best.success, best.score >= run.score { return }
         best = run

@@ -134,7 +134,7 @@ struct RouterCommand: AsyncParsableCommand {
         }
 
         /// A .json program file: a run request's `program` object, `{"blocks": …}`, `{"python": "…"}`
-        /// or `{"blocklyXml": "…"}` (as the reference solutions in Tests/RouterKitTests/Solutions are).
+        /// or `{"blocklyXml": "…"}` (as the reference solutions in Sources/RouterKit/Levels/solutions are).
         static func program(json data: Data) throws -> RunnableProgram {
             let text = try? JSONDecoder().decode([String: String].self, from: data)
             if let source = text?["python"] { return .python(try PythonProgram.parse(source)) }

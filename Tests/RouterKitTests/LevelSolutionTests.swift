@@ -4,24 +4,22 @@ import Testing
 @testable import RouterPython
 
 /// Our own levels (`Sources/RouterKit/Levels`, written by `scripts/router_levels.py`) and their
-/// reference solutions (`Solutions/<id>.json`, the `program` object a run request sends:
+/// reference solutions (`Levels/solutions/<id>.json`, the `program` object a run request sends:
 /// `{"blocks": …}` or `{"python": "…"}` for Python levels): every level loads and validates, and its
 /// reference solution delivers at full marks with a block count that is one of the level's model
 /// solutions.
 @Suite struct LevelSolutionTests {
-    static let solutionsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Solutions")
+    static func source(for id: String) throws -> Data { try #require(LevelCatalog.referenceSolution(id: id)) }
 
     /// A Python level's reference program as its text (nil for a block level).
     static func python(for id: String) throws -> String? {
-        let data = try Data(contentsOf: solutionsFolder.appendingPathComponent("\(id).json"))
-        return try? JSONDecoder().decode([String: String].self, from: data)["python"]
+        try? JSONDecoder().decode([String: String].self, from: try source(for: id))["python"]
     }
 
     /// The reference solution of a level, read in the level's own language.
     static func solution(for level: Level) throws -> Program {
         if let source = try python(for: level.id) { return try Program.parse(python: source) }
-        return try Program.parse(json: try Data(contentsOf: solutionsFolder.appendingPathComponent("\(level.id).json")))
+        return try Program.parse(json: try source(for: level.id))
     }
 
     /// The reference solution as a run request brings it: Python-only levels' Python for the

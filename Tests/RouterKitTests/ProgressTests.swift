@@ -86,7 +86,8 @@ import RouterKit
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let written = try #require(try JSONSerialization.jsonObject(with: encoder.encode(progress)) as? [String: Any])
-        #expect(Set(written.keys) == ["id", "levels"])
+        // `recent` (the teacher's "who needs me now") is the one key added, and only once there are runs.
+        #expect(Set(written.keys) == ["id", "levels", "recent"])
         let level = try #require((written["levels"] as? [String: Any])?["1"] as? [String: Any])
         #expect(Set(level.keys) == ["attempts", "best", "lastPlayed", "max", "seconds", "solved"], "stars are computed, never stored")
         #expect(progress.levels["custom-3F9A"]?.lastPlayed == nil, "a level not played since has no date, and writes none")

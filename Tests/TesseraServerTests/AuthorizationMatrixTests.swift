@@ -78,6 +78,9 @@ import Testing
                 (.get, "/api/classes/\(a)/scoreboard?episode=1&format=csv", nil, .ok),
                 (.get, "/api/classes/\(a)/locks", nil, .ok),
                 (.put, "/api/classes/\(a)/locks", #"{"episodes":[2],"levels":[]}"#, .ok),
+                (.get, "/api/classes/\(a)/activity", nil, .ok),
+                (.get, "/api/classes/\(a)/levels/1/solutions", nil, .ok),
+                (.get, "/api/classes/\(a)/levels/1/solutions?names=true", nil, .ok),
                 // Last: new passwords for class A sign its pupils (the pupil role) out.
                 (.post, "/api/classes/\(a)/passwords", nil, .ok),
             ]
@@ -125,6 +128,11 @@ import Testing
                 (.get, "/api/router/levels?scope=shared", nil, [.anonymous: .ok, .otherClassPupil: .ok, .otherTeacher: .ok, .pupil: .ok, .teacher: .ok]),
                 (.get, "/api/router/levels?scope=mine", nil, [.anonymous: .ok, .otherClassPupil: .ok, .otherTeacher: .ok, .pupil: .ok, .teacher: .ok]),
                 (.get, "/api/router/episodes", nil, [.anonymous: .ok, .otherClassPupil: .ok, .otherTeacher: .ok, .pupil: .ok, .teacher: .ok]),
+                (.get, "/api/router/episodes/3/guide?lang=es", nil, [.anonymous: .ok, .otherClassPupil: .ok, .otherTeacher: .ok, .pupil: .ok, .teacher: .ok]),
+                // Answers are for teachers only; a pupil's own level has none to give.
+                (.get, "/api/router/levels/13/solution", nil, [.otherTeacher: .ok, .teacher: .ok]),
+                (.get, "/api/router/levels/51/solution", nil, [.otherTeacher: .ok, .teacher: .ok]),
+                (.get, "/api/router/levels/\(id)/solution", nil, [:]),
                 (.post, "/api/router/levels", level, [.anonymous: .badRequest, .otherClassPupil: .created, .otherTeacher: .created,
                                                       .pupil: .created, .teacher: .created]),
                 (.post, "/api/router/levels/import", save, [.anonymous: .badRequest, .otherClassPupil: .created, .otherTeacher: .created,
@@ -167,6 +175,7 @@ import Testing
             let routes: [(HTTPRequest.Method, String, String?, [Role: HTTPResponse.Status])] = [
                 (.get, "/api/router/players/\(player)/progress", nil, readers),
                 (.get, "/api/router/players/\(player)/programs/1", nil, readers),
+                (.get, "/api/router/players/\(player)/programs/1/attempts/0", nil, readers),
                 (.post, "/api/router/progress/claim", claim, [.anonymous: .unauthorized, .pupil: .ok, .teacher: .ok,
                                                               .otherClassPupil: .ok, .otherTeacher: .ok]),
             ]

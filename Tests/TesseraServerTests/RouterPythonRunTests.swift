@@ -59,7 +59,7 @@ import Testing
             #expect(draft.body["output"] as? [String] == ["Leg 1", "Leg 1", "Delivered!"])
             // A Python-only level of ours: full marks without an algorithm part.
             let solution = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../RouterKitTests/Solutions/51.json"))
+                .appendingPathComponent("../../Sources/RouterKit/Levels/solutions/51.json"))
             let source = try #require(try JSONDecoder().decode([String: String].self, from: solution)["python"])
             let run = try await client.call(.post, "/api/router/levels/51/runs",
                                             json: try RouterAPITests.body(["program": ["python": source + "print('done')\n"]]))

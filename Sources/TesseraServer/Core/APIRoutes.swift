@@ -55,6 +55,8 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
 
         let rapidRouter = routes.group("api/router")
         rapidRouter.get("episodes", use: router.episodes)
+        rapidRouter.get("episodes/:number/guide", use: router.guide)
+        rapidRouter.get("levels/:id/solution", use: router.solution)
         rapidRouter.post("levels", use: router.createLevel)
         rapidRouter.post("levels/import", use: router.importLevels)
         rapidRouter.get("levels/:id", use: router.level)
@@ -70,6 +72,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         rapidRouter.post("programs/python", use: router.pythonView)
         rapidRouter.get("players/:player/progress", use: router.playerProgress)
         rapidRouter.get("players/:player/programs/:id", use: router.savedPrograms)
+        rapidRouter.get("players/:player/programs/:id/attempts/:n", use: router.attempt)
         rapidRouter.post("progress/claim", use: router.claimProgress)
 
         // Accounts: anyone may sign up or in; the rest need a session (`Sessions`).
@@ -96,5 +99,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         teaching.get(":id/scoreboard/events", use: classes.scoreboardEvents)
         teaching.get(":id/locks", use: classes.locks)
         teaching.put(":id/locks", use: classes.setLocks)
+        teaching.get(":id/activity", use: router.activity)
+        teaching.get(":id/levels/:level/solutions", use: router.classSolutions)
     }
 }

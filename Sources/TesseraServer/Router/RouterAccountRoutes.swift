@@ -25,7 +25,8 @@ extension RouterRoutes {
         let answer = try await work.runProgram {
             SavedProgramsJSON(player: player, level: levelID,
                               latest: saved.latest.map { SavedRunJSON($0, on: level) },
-                              best: saved.best.map { SavedRunJSON($0, on: level) })
+                              best: saved.best.map { SavedRunJSON($0, on: level) },
+                              attempts: saved.attempts.enumerated().map { AttemptJSON(n: $0, $1) })
         }
         return try JSONBody.response(answer)
     }
@@ -70,12 +71,33 @@ struct ClaimRequest: Decodable {
     let player: String
 }
 
-/// `{"player", "level", "latest": SavedRun | null, "best": SavedRun | null}`.
+/// `{"player", "level", "latest": SavedRun | null, "best": SavedRun | null, "attempts": [Attempt]}`.
 struct SavedProgramsJSON: Encodable {
     let player: String
     let level: String
     @Nullable var latest: SavedRunJSON?  // null, not absent: "never ran it"
     @Nullable var best: SavedRunJSON?
+    /// The last runs, newest first, without their programs: one opens with `…/attempts/{n}`.
+    let attempts: [AttemptJSON]
+}
+
+/// One of a player's last runs on a level, as the list of attempts shows it.
+struct AttemptJSON: Encodable {
+    let n: Int
+    let score: Int
+    let max: Int
+    let success: Bool
+    let at: Date
+    @Nullable var blocks: Int?
+
+    init(n: Int, _ run: SavedPrograms.Run) {
+        self.n = n
+        score = run.score
+        max = run.max
+        success = run.success
+        at = run.at
+        blocks = (try? JSONDecoder().decode(ProgramBody.self, from: Data(run.program.utf8)))?.program.blockCount
+    }
 }
 
 /// A saved run as the teacher's page shows it: the program as it was sent, its Python view and

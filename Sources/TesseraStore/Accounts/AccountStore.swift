@@ -28,4 +28,7 @@ package protocol AccountStore: Sendable {
     /// Deletes up to `limit` sessions last seen before `cutoff` (they no longer sign anyone in),
     /// oldest first; how many. One short step: the retention purge calls it in batches.
     func deleteSessions(lastSeenBefore cutoff: Date, limit: Int) async throws -> Int
+    /// When each pupil of the class last used a session (sessions are touched at most once per
+    /// `AccountRules.touchInterval`); pupils with no session are absent.
+    func lastSeen(classID: String) async throws -> [String: Date]
 }
