@@ -6,7 +6,7 @@
 # Starts `serve --database URL` (its own schema-less tables in the given database), lets it sync
 # the reader from its own /origin and save a custom Rapid Router level through the API, stops it,
 # signs up a teacher with a class whose pupil finishes level 1, stops it, then checks that
-# `tessera posts list`, `router levels`, `accounts teachers` and `classes scoreboard` with `--database URL`
+# `tessera posts list`, `router levels`, `accounts teachers`, `classes scoreboard` and `classes activity` with `--database URL`
 # (which open the storage directly, no server) show what the server stored. Exits non-zero on any
 # difference.
 set -euo pipefail
@@ -68,6 +68,12 @@ if grep -q "Robin .*20/20" <<<"$board"; then
   echo "tessera classes scoreboard --database: shows the pupil's finished level ok"
 else
   echo "tessera classes scoreboard --database: the pupil's run is missing WRONG"; echo "$board"; exit 1
+fi
+activity=$("$bin" classes activity "$(cat "$data/class-code")" --database "$url")
+if grep -q "playing  Robin — level 1" <<<"$activity"; then
+  echo "tessera classes activity --database: shows the pupil playing level 1 ok"
+else
+  echo "tessera classes activity --database: the pupil's state is wrong WRONG"; echo "$activity"; exit 1
 fi
 if "$bin" router import "$data/class-code.level.json" --teacher "nobody-$email" --database "$url" >/dev/null 2>&1; then
   echo "tessera router import --teacher with an unknown email succeeded WRONG"; exit 1

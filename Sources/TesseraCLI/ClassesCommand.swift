@@ -8,8 +8,8 @@ import TesseraStore
 /// `--database`), the same table the teacher's dashboard shows, for whoever runs the server.
 struct ClassesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "classes", abstract: "Teachers' classes: a class's Rapid Router scoreboard.",
-        subcommands: [ScoreboardCommand.self])
+        commandName: "classes", abstract: "Teachers' classes: a class's Rapid Router scoreboard, and who needs help now.",
+        subcommands: [ScoreboardCommand.self, ActivityCommand.self])
 
     struct ScoreboardCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -9,7 +9,7 @@ import TesseraStore
 struct RouterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "router", abstract: "Rapid Router: list and draw levels, run programs (blocks JSON, Blockly XML or Python), import levels.",
-        subcommands: [Levels.self, Show.self, Run.self, PythonView.self, Import.self, Bench.self])
+        subcommands: [Levels.self, Show.self, Run.self, PythonView.self, Solution.self, Guide.self, Import.self, Bench.self])
 
     /// The deployment's storage (data folder or `--database`), for custom and imported levels.
     struct Storage: ParsableArguments {
