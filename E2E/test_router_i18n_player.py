@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import browsing
-from test_router import new_player, reference_program
+from test_router import new_player, reference_program, solve_before
 from test_router_blocks import below, drag, program_blocks
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
 from test_router_i18n import SIZES, english_on, spanish_context
@@ -158,7 +158,9 @@ def test_the_player_in_spanish_shows_no_english(browser, server):
         server_words.check("vehicle picker and Python view", found)
         page.get_by_test_id("vehicle-picker").select_option("")
 
-        # The end of an episode: level 6 played with its reference program.
+        # The end of an episode: level 6 played with its reference program, the levels before it solved.
+        player = page.evaluate("localStorage.getItem('tessera.router.player')")
+        solve_before(page, player, "6")
         server_words.level("6")
         page.goto("/router/#level=6")
         expect(page.get_by_test_id("level-title")).to_have_text("Nivel 6: " + page.request.get("/api/router/levels/6?lang=es").json()["name"])

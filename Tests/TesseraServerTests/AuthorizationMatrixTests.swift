@@ -133,6 +133,8 @@ import Testing
                 (.get, "/api/router/levels/13/solution", nil, [.otherTeacher: .ok, .teacher: .ok]),
                 (.get, "/api/router/levels/51/solution", nil, [.otherTeacher: .ok, .teacher: .ok]),
                 (.get, "/api/router/levels/\(id)/solution", nil, [:]),
+                // Only its maker saves an answer (this program does not deliver: 422 after the checks).
+                (.put, "/api/router/levels/\(id)/solution", run, [.pupil: .unprocessableContent, .teacher: .forbidden]),
                 (.post, "/api/router/levels", level, [.anonymous: .badRequest, .otherClassPupil: .created, .otherTeacher: .created,
                                                       .pupil: .created, .teacher: .created]),
                 (.post, "/api/router/levels/import", save, [.anonymous: .badRequest, .otherClassPupil: .created, .otherTeacher: .created,

@@ -146,4 +146,36 @@ import Testing
             }
         }
     }
+
+    /// A pupil's own level: she saves an answer that delivers (one that does not is refused); the
+    /// class's teacher reads it, she and other pupils do not; changing the map drops it.
+    @Test func theMakerOfALevelSavesItsAnswerForTeachers() async throws {
+        try await buildApplication(testConfiguration()).test(.router) { client in
+            let world = try await AuthorizationMatrixTests.world(client)
+            let (teacher, sam) = (try #require(world.browsers[.teacher]), try #require(world.browsers[.pupil]))
+            let made = try await sam.send(client, .post, "/api/router/levels", json: RouterAPITests.straightLevel)
+            let id = try #require(made.body["id"] as? String)
+            #expect(try await sam.send(client, .put, "/api/router/levels/\(id)/sharing",
+                                       json: #"{"classes":["\#(world.classA)"],"link":false}"#).status == .ok)
+            let path = "/api/router/levels/\(id)/solution"
+            #expect(try await teacher.send(client, .get, path).status == .notFound, "none saved yet")
+            let fails = try await sam.send(client, .put, path, json: Self.run(#"{"blocks":[{"type":"move_forwards"}]}"#))
+            #expect(fails.status == .unprocessableContent && (fails.body["error"] as? [String: Any])?["code"] as? String == "solution_fails")
+            let two = #"{"blocks":[{"type":"controls_repeat","times":2,"do":[{"type":"move_forwards"}]}]}"#
+            let saved = try await sam.send(client, .put, path, json: Self.run(two))
+            #expect(saved.status == .ok && saved.body["blockCount"] as? Int == 2)
+            #expect(try await teacher.send(client, .put, path, json: Self.run(two)).status == .forbidden, "only its maker")
+            #expect(try await teacher.send(client, .put, "/api/router/levels/13/solution", json: Self.run(two)).status == .forbidden)
+            let read = try await teacher.send(client, .get, path)
+            #expect(read.status == .ok && (read.body["python"] as? String)?.contains("range(2)") == true)
+            #expect(try await sam.send(client, .get, path).status == .notFound, "pupils never read answers")
+            #expect(try await world.browsers[.otherTeacher]?.send(client, .get, path).status == .notFound)
+            let longer = RouterAPITests.straightLevel.replacingOccurrences(of: #""name": "Straight on""#, with: #""name": "Renamed""#)
+            #expect(try await sam.send(client, .put, "/api/router/levels/\(id)", json: longer).status == .ok)
+            #expect(try await teacher.send(client, .get, path).status == .ok, "a new name keeps the answer")
+            let moved = RouterAPITests.straightLevel.replacingOccurrences(of: #""maxFuel": 50"#, with: #""maxFuel": 40"#)
+            #expect(try await sam.send(client, .put, "/api/router/levels/\(id)", json: moved).status == .ok)
+            #expect(try await teacher.send(client, .get, path).status == .notFound, "a changed level drops it")
+        }
+    }
 }

@@ -57,6 +57,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         rapidRouter.get("episodes", use: router.episodes)
         rapidRouter.get("episodes/:number/guide", use: router.guide)
         rapidRouter.get("levels/:id/solution", use: router.solution)
+        rapidRouter.put("levels/:id/solution", use: router.saveSolution)
         rapidRouter.post("levels", use: router.createLevel)
         rapidRouter.post("levels/import", use: router.importLevels)
         rapidRouter.get("levels/:id", use: router.level)

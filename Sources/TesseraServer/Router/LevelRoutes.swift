@@ -80,6 +80,11 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
         let updated = try await levels.update(id: id) { stored in
             // Checked again inside the write: ownership cannot change under us, but be exact.
             guard stored.owner.map(owners.contains) == true else { throw Self.notYours }
+            // A changed map may no longer be solved by the saved answer: its maker saves one again.
+            // New words (name, lesson, hint) keep it.
+            var sameWords = level
+            (sameWords.name, sameWords.lesson, sameWords.hint) = (stored.level.name, stored.level.lesson, stored.level.hint)
+            if stored.level != sameWords { stored.solution = nil }
             stored.level = level
         }
         return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("Level '\(id)'"), for: caller))

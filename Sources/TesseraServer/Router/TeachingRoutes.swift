@@ -10,16 +10,45 @@ import TesseraStore
 /// earlier attempts at a level. The class views (who needs help, the class's solutions) are in
 /// `ClassTeachingRoutes.swift`.
 extension RouterRoutes {
-    /// `GET /api/router/levels/{id}/solution[?lang=]`: our level's reference solution, run.
+    /// `GET /api/router/levels/{id}/solution[?lang=]`: our level's reference solution, or the
+    /// answer a stored level's maker saved, run.
     @Sendable func solution(_ request: Request, context: Context) async throws -> Response {
         let language = try request.textLanguage()
         let id = try Self.levelID(context)
         guard try context.caller.isTeacher() else { throw APIError.notFound("A solution to level '\(id)'") }
         let level = try await find(id, for: context).level
-        guard let source = LevelCatalog.referenceSolution(id: id) else {
+        let saved = LevelCatalog.referenceSolution(id: id) == nil ? try await levels.find(id: id)?.solution : nil
+        guard let source = LevelCatalog.referenceSolution(id: id) ?? saved.map({ Data($0.utf8) }) else {
             throw APIError.notFound("A solution to level '\(id)'")
         }
         let answer = try await work.runProgram { try SolutionJSON(source, on: level, language: language) }
+        return try JSONBody.response(answer)
+    }
+
+    /// `PUT /api/router/levels/{id}/solution` `{"program": …}`: the maker of a stored level saves
+    /// its answer for teachers (the designer offers it after a test drive that delivers). It must
+    /// deliver now: a program that does not is 422 `solution_fails`.
+    @Sendable func saveSolution(_ request: Request, context: Context) async throws -> Response {
+        let language = try request.textLanguage()
+        let id = try Self.levelID(context)
+        let caller = try people.caller(context)
+        guard LevelCatalog.level(id: id) == nil else { throw LevelRoutes<Context>.notYours }  // ours have theirs
+        let stored = try caller.readable(try await levels.find(id: id), id: id)
+        guard caller.owns(stored) else { throw LevelRoutes<Context>.notYours }
+        let body = try await ProgramLanguage.$current.withValue(language) { try await RunRequest.decode(from: request) }
+        let source = try JSONBody.encoder.encode(body.programSource)
+        let answer = try await work.runProgram { [level = stored.level] in
+            try mappingProgramErrors(in: language) { try SolutionJSON(source, on: level, language: language) }
+        }
+        guard answer.run.outcome.success else {
+            throw APIError(.unprocessableContent, code: "solution_fails",
+                           message: "That program does not deliver on this level (\(answer.run.outcome.message)); save one that does.")
+        }
+        let owners = caller.owners, text = String(decoding: source, as: UTF8.self)
+        _ = try await levels.update(id: id) { stored in
+            guard stored.owner.map(owners.contains) == true else { throw LevelRoutes<Context>.notYours }
+            stored.solution = text
+        }
         return try JSONBody.response(answer)
     }
 

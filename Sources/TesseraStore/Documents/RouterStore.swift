@@ -28,16 +28,21 @@ package struct StoredLevel: StoredDocument {
     /// before levels had owners, which stay reachable by id and are never listed.
     package var owner: String?
     package var shares: Shares
+    /// The answer its maker saved (a run request's `program` object as JSON text, one that
+    /// delivered when saved), shown to teachers only; dropped when the level changes.
+    package var solution: String?
 
-    package init(level: Level, source: Source, sourcePk: Int? = nil, owner: String? = nil, shares: Shares = Shares()) {
+    package init(level: Level, source: Source, sourcePk: Int? = nil, owner: String? = nil, shares: Shares = Shares(),
+                 solution: String? = nil) {
         self.level = level
         self.source = source
         self.sourcePk = sourcePk
         self.owner = owner
         self.shares = shares
+        self.solution = solution
     }
 
-    private enum CodingKeys: String, CodingKey { case level, source, sourcePk, owner, shares }
+    private enum CodingKeys: String, CodingKey { case level, source, sourcePk, owner, shares, solution }
 
     /// Rows written before ownership have neither `owner` nor `shares`.
     package init(from decoder: any Decoder) throws {
@@ -47,6 +52,7 @@ package struct StoredLevel: StoredDocument {
         sourcePk = try json.decodeIfPresent(Int.self, forKey: .sourcePk)
         owner = try json.decodeIfPresent(String.self, forKey: .owner)
         shares = try json.decodeIfPresent(Shares.self, forKey: .shares) ?? Shares()
+        solution = try json.decodeIfPresent(String.self, forKey: .solution)
     }
 
     /// Listed under its owner and each class it is shared with (`newest(listedUnder:)`).

@@ -32,6 +32,11 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
             (.post, "/api/router/levels/:id/runs", .runs),
             (.post, "/api/router/runs", .runs),
             (.post, "/api/router/programs/python", .runs),
+            // Answers and replays run the engine too.
+            (.get, "/api/router/levels/:id/solution", .runs),
+            (.put, "/api/router/levels/:id/solution", .runs),
+            (.get, "/api/router/players/:player/programs/:id/attempts/:n", .runs),
+            (.get, "/api/classes/:id/levels/:level/solutions", .runs),
             (.get, "/api/pentomino/puzzles/:id/hint", .solver),
             (.get, "/api/pentomino/puzzles/:id/solutions", .solver),
             (.post, "/api/posts/sync", .sync),

@@ -1,7 +1,8 @@
-// The end-of-episode card: finishing the last level of an episode shows the episode's name, the
-// stars earned in it, and the way on to the next episode (its name, summary and a button to its
-// first level). After the last episode it says the course is finished. A modal <dialog>: it takes
-// focus, Escape or "Stay here" closes it and focus goes back to the result card.
+// The end-of-episode card: solving the last unsolved level of an episode (journey-result.js) shows
+// the episode's name, the stars earned in it, and the way on to the next episode (its name, summary
+// and a button to its first level). After the last episode it says the course is finished, once
+// every level of every episode is solved. A modal <dialog>: it takes focus, Escape or "Stay here"
+// closes it and focus goes back to the result card.
 import { $, el } from "/shared/api.js";
 import { t } from "../shared/i18n.js";
 import { rules } from "../shared/rules.js";
@@ -28,7 +29,19 @@ function draw({ episode, episodes, progress, go }) {
   const next = episodes[episodes.indexOf(episode) + 1];
   const words = "player.journey";
   const content = [];
-  if (next) {
+  // The last episode finishes the course only when every level of every episode is solved.
+  const all = episodes.flatMap((each) => each.levels);
+  const courseDone = all.every((level) => progress[level.id]?.solved);
+  if (!next && !courseDone) {
+    content.push(
+      el("p", { class: "episode-kicker", text: t(`${words}.episodeComplete`, { number: episode.number }) }),
+      el("h2", { id: "episode-card-title", "data-testid": "episode-card-title", text: t(`${words}.episodeFinished`, { name: episode.name }) }),
+      starLine(starsIn(episode.levels, progress)),
+      el("div", { class: "episode-actions" },
+        el("button", { type: "button", class: "primary", "data-testid": "episode-all-levels", text: t("player.result.allLevels"),
+          onclick: () => { dialog.close(); location.hash = ""; } }),
+        el("button", { type: "button", "data-testid": "episode-stay", text: t(`${words}.stayHere`), onclick: () => dialog.close() })));
+  } else if (next) {
     const first = next.levels[0];
     content.push(
       el("p", { class: "episode-kicker", text: t(`${words}.episodeComplete`, { number: episode.number }) }),
@@ -43,7 +56,6 @@ function draw({ episode, episodes, progress, go }) {
           onclick: () => { dialog.close(); go(first.id); } }),
         el("button", { type: "button", "data-testid": "episode-stay", text: t(`${words}.stayHere`), onclick: () => dialog.close() })));
   } else {
-    const all = episodes.flatMap((each) => each.levels);
     content.push(
       el("p", { class: "episode-kicker", text: t(`${words}.wholeCourse`) }),
       el("h2", { id: "episode-card-title", "data-testid": "episode-card-title", text: t(`${words}.courseFinished`) }),
@@ -56,8 +68,8 @@ function draw({ episode, episodes, progress, go }) {
         el("a", { class: "button-link", href: "/router/designer.html", "data-testid": "episode-make-level", text: t("player.select.makeLevel") }),
         el("button", { type: "button", "data-testid": "episode-stay", text: t(`${words}.stayHere`), onclick: () => dialog.close() })));
   }
-  dialog.dataset.last = String(!next);
-  dialog.replaceChildren(el("div", { class: "episode-badge", "aria-hidden": "true", text: next ? String(episode.number) : "★" }), ...content);
+  dialog.dataset.last = String(!next && courseDone);
+  dialog.replaceChildren(el("div", { class: "episode-badge", "aria-hidden": "true", text: next || !courseDone ? String(episode.number) : "★" }), ...content);
 }
 
 /**

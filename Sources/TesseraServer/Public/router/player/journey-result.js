@@ -5,6 +5,8 @@
 import { $, el, say } from "/shared/api.js";
 import { t } from "../shared/i18n.js";
 import { closeEpisodeCard, relabelEpisodeCard, showEpisodeCard } from "./journey-episode.js";
+import { fitResult } from "./result-view.js";
+import { offerKeepAnswer } from "./keep-answer.js";
 
 /**
  * Fuel. The engine always counts it (every move, wait and horn uses one; VanSimulation), but the
@@ -50,6 +52,7 @@ export class Journey {
   /** A level was opened: counts start again, the gauge and the head's links follow the level. */
   enterLevel(level) {
     this.failures = 0;
+    this.solvedBefore = Boolean(this.state.progress[level.id]?.solved); // so a first success here can finish the episode
     closeEpisodeCard();
     $("hint-offer").hidden = true;
     $("fuel-gauge").hidden = !usesFuel(level);
@@ -85,10 +88,9 @@ export class Journey {
     if (!success) this.failures += 1;
     if (outcome.failure === "out_of_fuel") $("fuel-gauge").hidden = false;
 
-    this.shown = success ? where : null;
-    const finish = success ? finishText(where) : "";
-    $("result-finish").textContent = finish;
-    $("result-finish").hidden = !finish;
+    this.wasSolved = this.solvedBefore; // before this run
+    if (success) this.solvedBefore = true;
+    const finish = this.showFinish(success ? where : null);
 
     // After a success Previous and Next level are the ways on; after a failure Try again is, and the
     // card stays short so the map keeps its room (the level's head links to both levels anyway).
@@ -100,6 +102,7 @@ export class Journey {
     $("all-levels").hidden = !success || where.draft || (Boolean(where.next) && !where.lastOfEpisode);
     $("all-levels").classList.toggle("primary", success && !where.next);
     $("result-designer").hidden = !where.draft;
+    offerKeepAnswer(success && where.draft);
     $("try-again").hidden = success && score.total === score.max && (Boolean(where.next) || !$("all-levels").hidden || where.draft);
 
     const offerHint = !success && this.failures >= HINT_AFTER && Boolean(level?.hint);
@@ -117,13 +120,45 @@ export class Journey {
     return { words: words.filter(Boolean).join(" "), focus: order.map((id) => $(id)).find((button) => !button.hidden) };
   }
 
-  /** After the card is shown: the end of an episode opens its card, with this run's stars counted. */
+  /**
+   * How many levels are still unsolved, by this player's progress, with `solved` (the level just
+   * finished) counted as solved whether or not the progress has heard of its run yet: in `episode`,
+   * and in the whole course. Null outside our episodes (a stored level, a test drive).
+   */
+  left(episode, solved) {
+    if (!episode) return null;
+    const { progress, episodes } = this.state;
+    const open = (levels) => levels.filter((level) => level.id !== solved && !progress[level.id]?.solved).length;
+    return { episode: open(episode.levels), course: open(episodes.flatMap((each) => each.levels)) };
+  }
+
+  /**
+   * The card's line on what this success means for the episode (`where`; null: none), from this
+   * player's progress as the page has it now; answers the words. The episode is complete when this
+   * run solved its last unsolved level, or on its last level once all are solved.
+   */
+  showFinish(where) {
+    const left = where && !where.draft ? this.left(where.episode, this.state.level?.id) : null;
+    this.shown = where ? { ...where, left, completes: left?.episode === 0 && (!this.wasSolved || where.lastOfEpisode) } : null;
+    const finish = this.shown ? finishText(this.shown) : "";
+    $("result-finish").textContent = finish;
+    $("result-finish").hidden = !finish;
+    return finish;
+  }
+
+  /**
+   * After the card is shown, with the progress fetched again (the run is in it, and so is anything
+   * solved elsewhere meanwhile): the line again, and finishing an episode opens its card.
+   */
   async after(result) {
     const where = this.where();
-    if (!result.outcome.success || where.draft || !where.lastOfEpisode || !where.episode) return;
+    if (!result.outcome.success || where.draft || !where.episode) return;
     const level = this.state.level;
     await this.page.refreshProgress();
-    if (this.state.level !== level) return; // the child went elsewhere meanwhile
+    if (this.state.level !== level || $("result").hidden) return; // the child went elsewhere meanwhile
+    const said = $("result-finish").textContent;
+    if (this.showFinish(where) !== said) fitResult(); // a line more or less: room for the card again
+    if (!this.shown?.completes) return;
     showEpisodeCard({
       episode: where.episode, episodes: this.state.episodes, progress: this.state.progress,
       go: (id) => this.go(id),
@@ -136,8 +171,7 @@ export class Journey {
     $("offered-hint").textContent = hint;
     $("offered-hint").hidden = false;
     $("show-hint").hidden = true;
-    // The card grew: the map gives up the new height too (router.css, runner.js).
-    $("result").parentElement.style.setProperty("--result-room", `${Math.ceil($("result").getBoundingClientRect().height) + 12}px`);
+    fitResult(); // the card grew: room for it, and its end in sight (result-view.js)
     $("offered-hint").focus({ preventScroll: true });
     say(t("player.journey.hintSaid", { hint }), true, { seen: false });
   }
@@ -153,9 +187,16 @@ export class Journey {
 /** A level with a Python view, or with Python beside blocks. */
 export const hasPython = (level) => Boolean(level && level.blocklyEnabled && (level.pythonViewEnabled || level.pythonEnabled));
 
-/** What finishing this level means beyond itself: the end of an episode, or of every level. */
-function finishText({ episode, lastOfEpisode, lastOfAll }) {
-  if (lastOfAll) return t("player.result.lastOfAll");
-  if (lastOfEpisode && episode) return t("player.result.lastOfEpisode", { number: episode.number, name: episode.name });
+/**
+ * What finishing this level means beyond itself, by this player's progress: the whole course or the
+ * episode finished (only when every level of it is solved, whatever order they were played in), or,
+ * on an episode's last level, how many of its levels are still to do.
+ */
+function finishText({ episode, lastOfEpisode, lastOfAll, left, completes }) {
+  if (!episode || !left) return "";
+  if (left.course === 0 && lastOfAll) return t("player.result.lastOfAll");
+  if (left.course === 0 && completes) return t("player.teaching.courseDone");
+  if (left.episode === 0 && completes) return t("player.teaching.episodeDone", { name: episode.name });
+  if (lastOfEpisode) return t("player.teaching.levelsLeft", { count: left.episode });
   return "";
 }

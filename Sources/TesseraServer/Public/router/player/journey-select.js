@@ -6,6 +6,7 @@ import { $, el } from "/shared/api.js";
 import { SERVER_LANGUAGE, t } from "../shared/i18n.js";
 import { rules } from "../shared/rules.js";
 import { lockedMessage, markLocks } from "./locks.js";
+import { markGuides } from "./teaching.js";
 import { renderStoredLevels } from "./level-lists.js";
 import { svgEl } from "../map/map-geometry.js";
 
@@ -81,5 +82,6 @@ export function renderSelect(state, reload) {
     carryOn.href = `#level=${encodeURIComponent(summary.id)}`;
   }
   markLocks(state.episodes);
+  markGuides(state.episodes); // a teacher's "Lesson guide" links
   renderStoredLevels({ mine: state.custom, shared: state.shared }, (summary, label) => levelTile(state, summary, label, next), reload);
 }

@@ -25,11 +25,13 @@ import { Runner } from "./runner.js";
 import { DESIGNER_URL, DRAFT_ID, readDraft } from "../shared/test-drive.js";
 import { levelApi } from "../shared/my-levels.js";
 import { offerClaim } from "./claim-progress.js";
-import { guard, lockedMessage, useLocks } from "./locks.js";
+import { guard, lockedMessage, sayBeside, useLocks } from "./locks.js";
 import { renderSelect } from "./journey-select.js";
 import { Journey } from "./journey-result.js";
 import { useEpisodeWords } from "./journey-episode.js";
 import { CharacterPicker } from "./character-picker.js";
+import { startTeaching } from "./teaching.js";
+import { useKeepAnswer } from "./keep-answer.js";
 
 const PLAYER_KEY = "tessera.router.player";
 const SPEED_KEY = "tessera.router.speed";
@@ -122,7 +124,7 @@ async function reloadStoredLevels() {
 // ---- one level ----------------------------------------------------------------------------
 async function openLevel(id) {
   const held = lockedMessage(id, state.episodes); // locked by the pupil's teacher
-  if (held) { history.replaceState(null, "", location.pathname); say(held); showSelect(); return; }
+  if (held) { history.replaceState(null, "", location.pathname); showSelect(); sayBeside(id, state.episodes); return; }
   const ticket = routes;
   let level;
   try {
@@ -271,6 +273,7 @@ $("close-result").addEventListener("click", () => { runner.clearResult(); $("pla
 $("result").addEventListener("keydown", (event) => { if (event.key === "Escape") { runner.clearResult(); $("play").focus(); } });
 $("all-levels").addEventListener("click", () => { location.hash = ""; });
 $("result-designer").addEventListener("click", () => { location.href = DESIGNER_URL; });
+useKeepAnswer(() => runner.programBody());
 for (const [name, id] of Object.entries(TABS)) {
   $(id).addEventListener("click", () => setTab(name));
   $(id).addEventListener("keydown", (event) => {
@@ -285,7 +288,8 @@ $("pyview-toggle").addEventListener("click", () => setTab(state.tab === "pyview"
 $("speed").value = localStorage.getItem(SPEED_KEY) ?? "normal";
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("to-levels").addEventListener("click", (event) => { event.preventDefault(); location.hash = ""; });
-guard($("episodes")); // a tile locked by the teacher says why instead of opening
+startTeaching({ level: () => state.level, episodes: () => state.episodes }); // a teacher's Show solution and lesson guides
+guard($("episodes"), () => state.episodes); // a tile locked by the teacher says why, beside its episode, instead of opening
 // The map gives the level's head the room it takes (one line or three, with the vehicle picker):
 // router.css sizes the map from --head-room, so map, controls and result fit the window.
 new ResizeObserver(([entry]) => $("level-view").style.setProperty("--head-room", `${Math.ceil(entry.target.getBoundingClientRect().height)}px`))

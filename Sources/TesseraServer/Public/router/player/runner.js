@@ -13,6 +13,7 @@ import { Player } from "./player.js";
 import { Sounds } from "./sounds.js";
 import { draftBody } from "../shared/test-drive.js";
 import { levelApi } from "../shared/my-levels.js";
+import { fitResult } from "./result-view.js";
 
 export class Runner {
   /** `page`: { state, map, editor, python, refreshProgress, journey (journey-result.js) }. */
@@ -191,11 +192,11 @@ export class Runner {
     // Previous/Next, the end of an episode, the hint offer and "Now try it in Python" (journey-result.js).
     const { words, focus } = this.page.journey.decorate(result);
     $("result").hidden = false;
-    // The map gives up the card's height (router.css), so map, controls and card fit the window.
-    $("result").parentElement.style.setProperty("--result-room", `${Math.ceil($("result").getBoundingClientRect().height) + 12}px`);
     // The status line is the live region: it says the result once for screen readers, and is
     // hidden from sight while the card shows the same words (so they never appear twice).
     say([title, outcome.message, words].filter(Boolean).join(" "), outcome.success, { seen: false });
+    // Then, with the status line out of the way: the card in sight with the map, or at least where the van stopped.
+    fitResult();
     focus?.focus({ preventScroll: true });
     this.page.journey.after(result);
   }

@@ -19,6 +19,15 @@ export function readDraft() {
   }
 }
 
+/** The id the draft is saved under in My levels, or null while it has never been saved. */
+export function savedDraftID() {
+  try {
+    return JSON.parse(localStorage.getItem(DRAFT_KEY) ?? "null")?.saved?.id ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The level as POST /api/router/runs takes it: without the player's own `source` mark. */
 export function draftBody(level) {
   const { source: _source, ...rest } = level;

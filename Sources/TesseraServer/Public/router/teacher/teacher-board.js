@@ -5,6 +5,7 @@
 import { el } from "/shared/api.js";
 import { rules } from "../shared/rules.js";
 import { lockButton } from "./teacher-locks.js";
+import { t } from "../shared/i18n.js";
 
 /** "42 s", "3 min", "1 h 5 min": time spent, as a teacher reads it at a glance. */
 export function duration(seconds) {
@@ -37,7 +38,7 @@ function stars(earned) {
 
 /**
  * Draws `board` (the scoreboard JSON) into `table`. `hooks`: open(pupil, level, cell) for a played
- * cell, locks (the class's {episodes, levels}), toggleLevel(levelId).
+ * cell, locks (the class's {episodes, levels}), toggleLevel(levelId), levelMenu(level, button) for a head.
  */
 export function renderBoard(table, board, hooks) {
   const episodeLocked = hooks.locks.episodes.includes(board.episode.number);
@@ -46,8 +47,12 @@ export function renderBoard(table, board, hooks) {
     ...board.levels.map((level) => {
       const locked = episodeLocked || hooks.locks.levels.includes(level.id);
       return el("th", { scope: "col", class: `level-col${locked ? " locked" : ""}`, "data-testid": `level-head-${level.id}`, "data-locked": String(locked) },
+        // The level's name opens its menu: play it, its solution, the class's solutions (teacher-level-menu.js).
+        el("button", { type: "button", class: "level-menu-button", "data-testid": `level-menu-${level.id}`, "aria-haspopup": "true", "aria-expanded": "false",
+          "aria-controls": "level-menu", "aria-label": t("teacher.teaching.menu.open", { level: level.id, name: level.name }),
+          onclick: (event) => hooks.levelMenu(level, event.currentTarget) },
         el("span", { class: "level-id", text: level.id }),
-        el("span", { class: "level-title", text: level.name }),
+        el("span", { class: "level-title", text: level.name })),
         lockButton(level, { locked, byEpisode: episodeLocked, toggle: () => hooks.toggleLevel(level.id) }));
     }),
     el("th", { scope: "col", class: "total-col", text: "Total" }));

@@ -2,8 +2,11 @@
 // (GET/PUT /api/classes/{id}/locks, {"episodes":[2],"levels":["14"]}). The class's pupils then see
 // them locked on Rapid Router (locks.js) and the server refuses their runs there; anyone else
 // still plays them. A PUT sends the whole set, so the page always holds what the server stored.
+// A lesson is set up in one step ("Open episodes 1 to N, lock the rest": one PUT, the level locks
+// kept), and the episode picker says which episodes are locked.
 import { api, el, say } from "/shared/api.js";
 import { svgEl } from "../map/map-geometry.js";
+import { t } from "../shared/i18n.js";
 
 /** A padlock, shut or open (drawn, since emoji fonts are not everywhere). */
 export function padlock(shut) {
@@ -64,6 +67,25 @@ export class ClassLocks {
     const locked = this.locks.episodes.includes(number);
     const episodes = locked ? this.locks.episodes.filter((each) => each !== number) : [...this.locks.episodes, number].sort((a, b) => a - b);
     this.save({ ...this.locks, episodes }, locked ? `Episode ${number} is open to this class again.` : `Episode ${number} is locked for this class.`, this.nodes.button);
+  }
+
+  /** Opens episodes 1…`last` and locks the rest of `numbers` (every episode's number), in one PUT. */
+  openUpTo(last, numbers, button) {
+    const episodes = numbers.filter((number) => number > last).sort((a, b) => a - b);
+    const done = episodes.length ? t("teacher.teaching.setup.done", { last, first: last + 1, end: Math.max(...numbers) }) : t("teacher.teaching.setup.doneAll", { last });
+    this.save({ ...this.locks, episodes }, done, button);
+  }
+
+  /** Marks the locked episodes in the episode picker (`options`: its <option>s, value = number). */
+  markEpisodes(options, episodes) {
+    for (const option of options) {
+      const episode = episodes.find((one) => String(one.number) === option.value);
+      if (!episode) continue;
+      const locked = this.locks.episodes.includes(episode.number);
+      const text = locked ? t("teacher.teaching.setup.lockedOption", { number: episode.number, name: episode.name }) : `${episode.number}: ${episode.name}`;
+      if (option.textContent !== text) option.textContent = text;
+      option.dataset.locked = String(locked);
+    }
   }
 
   toggleLevel(id) {

@@ -2,7 +2,10 @@
 // best score, stars, tries and time per level (teacher-board.js), live: the server tells this page
 // of each run a pupil of the class makes (an event stream), and the page asks for the scoreboard
 // again. A played cell opens the pupil's program and a replay of it (teacher-program.js); the
-// episode and its levels can be locked for the class (teacher-locks.js).
+// episode and its levels can be locked for the class (teacher-locks.js), or a lesson set up in one
+// step. Beside the grid, "Who needs me now" (teacher-activity.js) follows the same live stream. A
+// level's head opens its solution (the program panel) and the class's solutions on the projector
+// (teacher-solutions.js); certificates and the lesson guide open in a tab of their own.
 // The class and episode are in the address (#class=ID&episode=N, so the Classroom page can link
 // to a class) and remembered in localStorage for the next visit.
 import { showLockouts } from "./teacher-lockouts.js";
@@ -12,6 +15,10 @@ import { useRules } from "../shared/rules.js";
 import { renderBoard } from "./teacher-board.js";
 import { ClassLocks } from "./teacher-locks.js";
 import { ProgramPanel } from "./teacher-program.js";
+import { ActivityPanel } from "./teacher-activity.js";
+import { LevelMenu } from "./teacher-level-menu.js";
+import { ClassSolutions } from "./teacher-solutions.js";
+import { t, translatePage } from "../shared/i18n.js";
 
 const CLASS_KEY = "tessera.teacher.class";
 const episodeKey = (classId) => `tessera.teacher.episode.${classId}`;
@@ -24,6 +31,12 @@ const RETRY = 5000;
 const state = { classes: [], classId: null, episode: 1, board: null, asked: 0, stream: null, heard: false, timer: null, retry: null };
 const locks = new ClassLocks({ button: $("episode-lock"), state: $("episode-lock-state") }, () => draw());
 const panel = new ProgramPanel();
+const activity = new ActivityPanel((pupil, level, returnFocus) => panel.open(pupil, level, returnFocus));
+const solutions = new ClassSolutions();
+const levelMenu = new LevelMenu({
+  solution: (level, returnFocus) => panel.openSolution(level, returnFocus),
+  solutions: (level, returnFocus) => solutions.open(state.classId, level, returnFocus),
+});
 
 async function start() {
   let user = null;
@@ -44,7 +57,7 @@ async function start() {
   state.classes = classes.filter((one) => !one.archived || one.id === wanted.classId);
   if (!state.classes.length) {
     $("no-classes").hidden = false;
-    for (const id of ["board-controls", "episode-lock-bar", "board-help", "board-scroll"]) $(id).hidden = true;
+    for (const id of ["board-controls", "episode-lock-bar", "board-help", "board-scroll", "activity"]) $(id).hidden = true;
     return;
   }
   $("class-select").replaceChildren(...state.classes.map((one) => el("option", { value: one.id, text: one.archived ? `${one.name} (archived)` : one.name })));
@@ -83,7 +96,7 @@ async function selectClass(classId, episode) {
   $("add-pupils-link").href = `/classroom/#class=${encodeURIComponent(classId)}`;
   state.episode = episode ?? (Number(localStorage.getItem(episodeKey(classId))) || 1);
   listen(classId);
-  await Promise.all([locks.load(classId), load()]);
+  await Promise.all([locks.load(classId), load(), activity.follow(classId)]);
   draw();
 }
 
@@ -119,13 +132,18 @@ function draw() {
     select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), text: `${one.number}: ${one.name}` })));
   }
   select.value = String(board.episode.number);
+  locks.markEpisodes(select.options, board.episodes);
+  drawSetup(board);
   $("board-title").textContent = `${board.class.name}: Episode ${board.episode.number}`;
   document.title = `${board.class.name} · Teacher's dashboard · Tessera`;
   $("csv").href = `/api/classes/${encodeURIComponent(board.class.id)}/scoreboard?episode=${board.episode.number}&format=csv`;
+  $("certificates").href = `/router/certificates.html?class=${encodeURIComponent(board.class.id)}&episode=${board.episode.number}`;
+  $("lesson-guide").href = `/router/guide.html?episode=${board.episode.number}`;
   locks.show(board.episode, board.levels);
   const empty = board.pupils.length === 0;
   $("no-pupils").hidden = !empty;
   $("board-help").hidden = empty;
+  $("activity").hidden = empty;
   // The scroll box keeps its place while the table is drawn again under it (live updates).
   const scroll = $("board-scroll");
   const [left, top] = [scroll.scrollLeft, scroll.scrollTop];
@@ -133,6 +151,7 @@ function draw() {
   renderBoard($("scoreboard"), board, {
     locks: locks.locks,
     toggleLevel: (id) => locks.toggleLevel(id),
+    levelMenu: (level, button) => levelMenu.toggle(level, button),
     open: (pupil, level) => panel.open(pupil, level, () => focusCell(pupil.id, level.id)),
   });
   scroll.scrollLeft = left;
@@ -170,9 +189,10 @@ function listen(classId) {
       if (message.kind === "ready") {
         setLive("live");
         // After a dropped connection the browser reconnects by itself: what happened meanwhile is fetched now.
-        if (state.heard) refreshSoon();
+        if (state.heard) { refreshSoon(); activity.refreshSoon(); }
         state.heard = true;
       } else if (message.kind === "run") {
+        activity.refreshSoon();
         refreshSoon();
       }
     },
@@ -208,6 +228,33 @@ function setLive(kind) {
   $("live").dataset.state = kind;
 }
 
+// ---- lesson set-up ------------------------------------------------------------------------------
+/** The "open episodes 1 to N" picker: every episode's number, today's episode chosen until the teacher picks. */
+function drawSetup(board) {
+  const select = $("setup-last");
+  if (select.options.length !== board.episodes.length) {
+    select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), text: String(one.number), title: one.name })));
+  }
+  // Today's lesson is usually the episode on show: offered until the teacher picks another.
+  if (state.setupFor !== board.episode.number) {
+    state.setupFor = board.episode.number;
+    select.value = String(board.episode.number);
+  }
+  setupWords();
+}
+
+function setupWords() {
+  const last = Number($("setup-last").value) || 1;
+  $("setup-apply").textContent = t("teacher.teaching.setup.apply", { last });
+}
+
+$("setup-last").addEventListener("change", setupWords);
+$("lesson-setup").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const numbers = state.board?.episodes.map((one) => one.number) ?? [];
+  if (numbers.length) locks.openUpTo(Number($("setup-last").value), numbers, $("setup-apply"));
+});
+
 // ---- wiring ------------------------------------------------------------------------------------
 $("class-select").addEventListener("change", () => { say(""); selectClass($("class-select").value, null); });
 $("episode-select").addEventListener("change", async () => {
@@ -224,6 +271,7 @@ window.addEventListener("hashchange", () => {
 });
 window.addEventListener("pagehide", () => state.stream?.close());
 
+translatePage();
 try {
   await start();
 } catch (error) {
