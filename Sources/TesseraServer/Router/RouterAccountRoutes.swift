@@ -15,12 +15,7 @@ extension RouterRoutes {
     /// player's progress; only accounts have saved programs (anyone else's id answers 404), and
     /// only for a level the reader may open now (a level made private since answers 404 too).
     @Sendable func savedPrograms(_ request: Request, context: Context) async throws -> Response {
-        let player = try RunRequest.player(try context.parameters.require("player"))
-        guard player.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(player)'") }
-        try await mayRead(accountProgress: player, context)
-        let levelID = try Self.levelID(context)
-        let level = try await find(levelID, for: context).level
-        let saved = try await programs.find(id: SavedPrograms.id(player: player, level: levelID)) ?? SavedPrograms(id: "")
+        let (player, levelID, level, saved) = try await readableSavedPrograms(context)
         // Both runs are replayed on the level as it is now: engine work, so on `CPUWork` like any run.
         let answer = try await work.runProgram {
             SavedProgramsJSON(player: player, level: levelID,
@@ -29,6 +24,18 @@ extension RouterRoutes {
                               attempts: saved.attempts.enumerated().map { AttemptJSON(n: $0, $1) })
         }
         return try JSONBody.response(answer)
+    }
+
+    /// The `{player}`'s saved programs for level `{id}` with the level, or 404 to a reader who may
+    /// not read them (the same rule for the latest and best and for each attempt).
+    func readableSavedPrograms(_ context: Context) async throws -> (player: String, levelID: String, level: Level, saved: SavedPrograms) {
+        let player = try RunRequest.player(try context.parameters.require("player"))
+        guard player.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(player)'") }
+        try await mayRead(accountProgress: player, context)
+        let levelID = try Self.levelID(context)
+        let level = try await find(levelID, for: context).level
+        let saved = try await programs.find(id: SavedPrograms.id(player: player, level: levelID)) ?? SavedPrograms(id: "")
+        return (player, levelID, level, saved)
     }
 
     /// `POST /api/router/progress/claim` `{"player": "<anonymous id>"}`: the signed-in account

@@ -67,13 +67,9 @@ extension RouterRoutes {
     /// the last `SavedPrograms.historyLimit`, replayed on the level as it is now; readable by
     /// whoever may read the player's saved programs.
     @Sendable func attempt(_ request: Request, context: Context) async throws -> Response {
-        let player = try RunRequest.player(try context.parameters.require("player"))
-        guard player.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(player)'") }
-        try await mayRead(accountProgress: player, context)
-        let levelID = try Self.levelID(context)
-        let level = try await find(levelID, for: context).level
+        let (_, _, level, saved) = try await readableSavedPrograms(context)
         let text = try Input.boundedText(try context.parameters.require("n"), maxBytes: 4, orElse: APIError.notFound("That attempt"))
-        let attempts = try await programs.find(id: SavedPrograms.id(player: player, level: levelID))?.attempts ?? []
+        let attempts = saved.attempts
         guard let n = Int(text), attempts.indices.contains(n) else { throw APIError.notFound("Attempt '\(text)'") }
         let run = attempts[n]
         return try JSONBody.response(try await work.runProgram { SavedRunJSON(run, on: level) })
