@@ -58,7 +58,7 @@ import TicTacToeKit
         }
         let body = try #require(try await Self.storedBody("router_progress", id: "player-0001", in: folder))
         let row = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
-        #expect(Set(row.keys) == ["id", "levels"])
+        #expect(Set(row.keys) == ["id", "levels", "recent"], "the recent runs (who needs help) are the one key added")
         let level = try #require((row["levels"] as? [String: Any])?["1"] as? [String: Any])
         #expect(Set(level.keys) == ["attempts", "best", "lastPlayed", "max", "seconds", "solved"], "stars are computed, never stored; the date of the run is")
         #expect(level["attempts"] as? Int == 4 && level["best"] as? Int == 18 && level["solved"] as? Bool == true)
