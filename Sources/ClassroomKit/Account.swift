@@ -18,6 +18,10 @@ public struct Account: Codable, Equatable, Sendable {
     /// The class a pupil belongs to; `nil` for teachers.
     public var classID: String?
     public var createdAt: Date
+    /// The school a teacher belongs to (`nil`: none, as every teacher before schools).
+    public var schoolID: String?
+    /// Whether the teacher is one of their school's admins.
+    public var schoolAdmin: Bool
 
     /// What an account's Rapid Router progress, programs and levels are kept under: `acct-<id>`.
     /// Anonymous pages make ids without a dash, so the two never meet.
@@ -26,7 +30,7 @@ public struct Account: Codable, Equatable, Sendable {
     public var playerID: String { Self.playerID(id) }
 
     public init(id: String, role: Role, name: String, email: String? = nil, passwordHash: String,
-                classID: String? = nil, createdAt: Date = Date()) {
+                classID: String? = nil, createdAt: Date = Date(), schoolID: String? = nil, schoolAdmin: Bool = false) {
         self.id = id
         self.role = role
         self.name = name
@@ -34,6 +38,8 @@ public struct Account: Codable, Equatable, Sendable {
         self.passwordHash = passwordHash
         self.classID = classID
         self.createdAt = createdAt
+        self.schoolID = schoolID
+        self.schoolAdmin = schoolAdmin
     }
 
     /// The form an email is looked up and kept unique by: trimmed and lower-cased, so

@@ -85,6 +85,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("On SIGTERM or Ctrl-C, let requests in flight finish for up to this many seconds (new connections are refused meanwhile), then stop.", valueName: "s"))
     var drainSeconds = 5
 
+    @Option(help: ArgumentHelp("Who may sign up as a teacher: open (anyone), invite (only from a school's invitation link) or closed (env TESSERA_TEACHER_SIGNUP; default open).",
+                               valueName: "open|invite|closed"))
+    var teacherSignup: String = ProcessInfo.processInfo.environment["TESSERA_TEACHER_SIGNUP"] ?? "open"
+
     @Option(help: "trace, debug, info (one access line per request), notice, warning, error or critical (env TESSERA_LOG_LEVEL).")
     var logLevel: String?
 
@@ -176,6 +180,10 @@ struct Serve: AsyncParsableCommand {
         config.idleTimeoutSeconds = idleTimeout
         config.rateLimits = try rateLimits()
         config.trustedProxies = trustedProxy
+        guard let signUp = TeacherSignUp(rawValue: teacherSignup.lowercased()) else {
+            throw ValidationError("--teacher-signup must be open, invite or closed, not '\(teacherSignup.prefix(40))'.")
+        }
+        config.teacherSignUp = signUp
         if let postsOrigin { config.postsOriginURL = postsOrigin }
         config.postsOrigin = PostsOriginOptions(delayMilliseconds: postsOriginDelayMs, failureRate: postsOriginFailureRate)
         if let level = logLevel.flatMap({ Logger.Level(rawValue: $0.lowercased()) }) { config.logLevel = level }

@@ -13,6 +13,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case classCodeTaken
     /// Another pupil of the class has this name (pupils sign in by class code and name).
     case pupilNameTaken(String)
+    /// A teacher who already belongs to a school cannot make or join another.
+    case alreadyInSchool
     /// The database did not answer in time, or its connection failed: nothing was changed that
     /// was acknowledged, and trying again shortly may work.
     case unavailable(String)
@@ -32,6 +34,7 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emailTaken: "An account with this email already exists."
         case .classCodeTaken: "Another class has this code."
         case .pupilNameTaken(let name): "The class already has a pupil called \(name)."
+        case .alreadyInSchool: "You already belong to a school; a teacher belongs to one school at a time."
         case .unavailable(let reason): "The database is unavailable right now (\(reason)); try again shortly."
         case .storageUnavailable(let reason):
             "The server could not save this because \(reason), so nothing was changed. Try again in a minute; if it keeps happening, tell your teacher or whoever runs this Tessera server."

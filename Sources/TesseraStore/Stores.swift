@@ -22,6 +22,8 @@ package struct AppStores: Sendable {
     package let accounts: any AccountStore
     /// Teachers' classes and their pupils (pupils are accounts: the same store).
     package let classes: any ClassStore
+    /// Schools, invitations and co-teachers (the same store again).
+    package let schools: any SchoolStore
     /// `sqlite`, `postgres` or `memory`, as `/health` reports it.
     package let backendName: String
     /// Carries live updates to other processes (PostgreSQL only).
@@ -45,7 +47,7 @@ package struct AppStores: Sendable {
                              routerProgress: try DocumentTable<PlayerProgress>(database: database),
                              routerPrograms: try DocumentTable<SavedPrograms>(database: database),
                              classLocks: try DocumentTable<ClassLocks>(database: database),
-                             accounts: accounts, classes: accounts,
+                             accounts: accounts, classes: accounts, schools: accounts,
                              backendName: "sqlite", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil,
                              sqlite: database)
         case .postgres(let url, let schema):
@@ -61,7 +63,7 @@ package struct AppStores: Sendable {
                                  routerProgress: try await PostgresDocumentTable<PlayerProgress>(database: database),
                                  routerPrograms: try await PostgresDocumentTable<SavedPrograms>(database: database),
                                  classLocks: try await PostgresDocumentTable<ClassLocks>(database: database),
-                                 accounts: accounts, classes: accounts,
+                                 accounts: accounts, classes: accounts, schools: accounts,
                                  backendName: "postgres", liveFanOut: PostgresLiveFanOut(database: database),
                                  postsSyncLock: PostgresSyncLock(database: database), postgres: database,
                                  sqlite: nil)
@@ -80,7 +82,7 @@ package struct AppStores: Sendable {
                              posts: InMemoryPostsStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
                              routerProgress: InMemoryDocumentStore<PlayerProgress>(),
                              routerPrograms: InMemoryDocumentStore<SavedPrograms>(), classLocks: InMemoryDocumentStore<ClassLocks>(),
-                             accounts: accounts, classes: accounts,
+                             accounts: accounts, classes: accounts, schools: accounts,
                              backendName: "memory", liveFanOut: nil, postsSyncLock: InProcessSyncLock(), postgres: nil, sqlite: nil)
         }
     }

@@ -12,12 +12,25 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
     let sessions: Sessions
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    /// Joining a school from an invitation at sign-up.
+    let schools: any SchoolStore
+    /// Who may sign up as a teacher (`tessera serve --teacher-signup`).
+    let signUpMode: TeacherSignUp
 
     @Sendable func signUp(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(TeacherSignUpRequest.self, from: request)
         let name = try AccountRules.checkName(body.name)
         let email = try AccountRules.checkEmail(body.email)
         try AccountRules.checkPassword(body.password)
+        if let invite = body.invite, SchoolRules.checkedToken(invite) == nil { throw SchoolRoutes<Context>.noInvite }
+        switch signUpMode {
+        case .open: break
+        case .invite where body.invite != nil: break
+        case .invite, .closed:
+            throw APIError(.forbidden, code: "sign_up_closed", message: signUpMode == .closed
+                ? "New teachers' accounts are not being made on this server; ask the person who runs it."
+                : "New teachers join from a school's invitation link; ask your school's admin for one.")
+        }
         // Checked before the costly hash, and again by the store's unique index when two race.
         guard try await accounts.teacher(email: email) == nil else { throw AccountError.emailTaken }
         let account = Account(id: Secrets.id(), role: .teacher, name: name, email: email,
@@ -27,7 +40,12 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
         } catch StoreError.emailTaken {
             throw AccountError.emailTaken
         }
-        var response = try JSONBody.response(SignedInJSON(account), status: .created)
+        var joined = account
+        if let invite = body.invite {
+            // Signed up either way: a link used up meanwhile shows as no `school` in the answer.
+            if let school = try? await SchoolRoutes<Context>.join(account, token: invite, schools: schools) { joined.schoolID = school.id }
+        }
+        var response = try JSONBody.response(SignedInJSON(joined), status: .created)
         try await sessions.start(for: account, on: &response, request: request)
         sessions.rememberDevice(for: account, on: &response, request: request)
         return response

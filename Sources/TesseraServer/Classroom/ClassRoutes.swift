@@ -17,12 +17,16 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
     let progress: any RouterProgressStore
     let locks: any ClassLockStore
     let live: LiveUpdates
+    /// Co-teachers (`CoTeacherRoutes.swift`) and the schools they share.
+    let schools: any SchoolStore
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let teacher = try context.caller.teacher()
         var listed: [ClassJSON] = []
-        for schoolClass in context.caller.classes where schoolClass.teacherID == teacher.id {  // 50 at most
-            listed.append(ClassJSON(schoolClass, pupilCount: try await classes.pupils(classID: schoolClass.id).count))
+        // Their own and those they co-teach (`Caller.classes` has both; 50 of their own at most).
+        for schoolClass in context.caller.classes {
+            listed.append(ClassJSON(schoolClass, pupilCount: try await classes.pupils(classID: schoolClass.id).count,
+                                    mine: schoolClass.teacherID == teacher.id))
         }
         return try JSONBody.response(ClassListJSON(classes: listed))
     }
@@ -31,7 +35,7 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
         let teacher = try context.caller.teacher()
         let body = try await JSONBody.decode(ClassNameRequest.self, from: request)
         let name = try AccountRules.checkName(body.name)
-        guard try await classes.classes(teacherID: teacher.id).count < ClassRules.maxClassesPerTeacher else {
+        guard try await classes.classes(teacherID: teacher.id).filter({ $0.teacherID == teacher.id }).count < ClassRules.maxClassesPerTeacher else {
             throw AccountError.tooManyClasses
         }
         // A code is drawn at random; the store refuses one another class has, so draw again.
@@ -128,12 +132,12 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
         return try JSONBody.response(PupilJSON(pupil, password: nil))
     }
 
-    /// To another of the same teacher's classes; progress and programs go with the pupil.
+    /// To another class the teacher teaches; progress and programs go with the pupil.
     @Sendable func movePupil(_ request: Request, context: Context) async throws -> Response {
-        let (teacher, pupil) = try await ownPupil(request, context)
+        let (_, pupil) = try await ownPupil(request, context)
         let body = try await JSONBody.decode(MovePupilRequest.self, from: request)
-        guard let target = try await classes.schoolClass(id: body.toClass), target.teacherID == teacher.id else {
-            throw APIError.notFound("Class '\(body.toClass)'")
+        guard let target = context.caller.classes.first(where: { $0.id == body.toClass }) else {
+            throw APIError.notFound("Class '\(body.toClass.prefix(64))'")
         }
         guard try await classes.movePupil(id: pupil.id, toClass: target.id) else { throw APIError.notFound("Pupil '\(pupil.id)'") }
         var moved = pupil

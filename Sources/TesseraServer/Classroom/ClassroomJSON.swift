@@ -7,6 +7,8 @@ struct TeacherSignUpRequest: Decodable {
     let name: String
     let email: String
     let password: String
+    /// A school's invitation token: the new teacher joins that school.
+    let invite: String?
 }
 
 /// `POST /api/auth/login`: a teacher's `{"email","password"}` or a pupil's
@@ -66,11 +68,15 @@ struct SignedInJSON: Encodable {
         let id: String
         let name: String
         let role: Account.Role
+        /// A teacher's school and whether they are one of its admins (absent: no school).
+        var school: String?
+        var schoolAdmin: Bool?
     }
     let user: User
 
     init(_ account: Account) {
-        user = User(id: account.id, name: account.name, role: account.role)
+        user = User(id: account.id, name: account.name, role: account.role, school: account.schoolID,
+                    schoolAdmin: account.schoolID == nil ? nil : account.schoolAdmin)
     }
 }
 
@@ -120,13 +126,16 @@ struct ClassJSON: Encodable {
     let code: String
     let archived: Bool
     let pupilCount: Int
+    /// The reader's own class (false: they co-teach it).
+    let mine: Bool
 
-    init(_ schoolClass: SchoolClass, pupilCount: Int) {
+    init(_ schoolClass: SchoolClass, pupilCount: Int, mine: Bool = true) {
         id = schoolClass.id
         name = schoolClass.name
         code = schoolClass.code
         archived = schoolClass.archived
         self.pupilCount = pupilCount
+        self.mine = mine
     }
 }
 

@@ -13,6 +13,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
     let router: RouterRoutes<Context>
     let auth: AuthRoutes<Context>
     let classes: ClassRoutes<Context>
+    let schools: SchoolRoutes<Context>
 
     func register(on routes: Router<Context>) {
         let games = routes.group("api/tictactoe/games")
@@ -100,7 +101,21 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         teaching.get(":id/scoreboard/events", use: classes.scoreboardEvents)
         teaching.get(":id/locks", use: classes.locks)
         teaching.put(":id/locks", use: classes.setLocks)
+        teaching.get(":id/teachers", use: classes.teachers)
+        teaching.post(":id/teachers", use: classes.addTeacher)
+        teaching.delete(":id/teachers/:teacher", use: classes.removeTeacher)
         teaching.get(":id/activity", use: router.activity)
         teaching.get(":id/levels/:level/solutions", use: router.classSolutions)
+
+        // A school's members only (another school answers 404); changes by its admins.
+        let schooling = routes.group("api/schools")
+        schooling.post(use: schools.create)
+        schooling.post("join", use: schools.join)
+        schooling.get(":id", use: schools.show)
+        schooling.post(":id/invites", use: schools.invite)
+        schooling.post(":id/teachers/:teacher/password", use: schools.resetPassword)
+        schooling.put(":id/teachers/:teacher/admin", use: schools.setAdmin)
+        schooling.delete(":id/teachers/:teacher", use: schools.removeTeacher)
+        schooling.put(":id/classes/:class/teacher", use: schools.moveClass)
     }
 }

@@ -100,9 +100,10 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
                              programs: stores.routerPrograms, locks: stores.classLocks, live: live, work: cpuWork),
         auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
-                         throttle: throttle),
+                         throttle: throttle, schools: stores.schools, signUpMode: config.teacherSignUp),
         classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher, throttle: throttle,
-                             progress: stores.routerProgress, locks: stores.classLocks, live: live)
+                             progress: stores.routerProgress, locks: stores.classLocks, live: live, schools: stores.schools),
+        schools: SchoolRoutes(schools: stores.schools, classes: stores.classes, sessions: sessions, hasher: hasher, throttle: throttle)
     ).register(on: router)
     routes.load(from: router)
 

@@ -44,6 +44,8 @@ public struct Configuration: Sendable {
     public var rateLimits = RateLimits.defaults
     /// Wrong passwords allowed per account, device and address (`LoginThrottle`); tests lower them.
     public var signInLimits = SignInLimits.defaults
+    /// Who may sign up as a teacher (`--teacher-signup`): anyone, only from a school's invitation, or nobody.
+    public var teacherSignUp = TeacherSignUp.open
     /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); from any
     /// other peer the header is ignored.
     public var trustedProxies: [String] = []
@@ -95,4 +97,9 @@ public struct Configuration: Sendable {
     /// The OpenAPI document served at `/openapi.yaml` (`Tessera_TesseraAPI.resources/openapi.yaml`
     /// beside the binary); `nil` when the bundle is missing (the route answers 404).
     public static var openAPIDocumentPath: String? { ResourceBundles.openAPIDocument?.path }
+}
+
+/// `tessera serve --teacher-signup open|invite|closed`.
+public enum TeacherSignUp: String, CaseIterable, Sendable {
+    case open, invite, closed
 }

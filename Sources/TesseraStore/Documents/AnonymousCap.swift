@@ -100,7 +100,7 @@ extension AppStores {
                   posts: posts,
                   routerLevels: CappedDocumentStore(routerLevels, anonymous: anonymous),
                   routerProgress: CappedDocumentStore(routerProgress, anonymous: anonymous),
-                  routerPrograms: routerPrograms, classLocks: classLocks, accounts: accounts, classes: classes,
+                  routerPrograms: routerPrograms, classLocks: classLocks, accounts: accounts, classes: classes, schools: schools,
                   backendName: backendName, liveFanOut: liveFanOut, postsSyncLock: postsSyncLock, postgres: postgres,
                   sqlite: sqlite)
     }

@@ -64,8 +64,11 @@ extension PostgresAccountStore {
     }
 
     package func classes(teacherID: String) async throws -> [SchoolClass] {
+        // Their own and those they co-teach.
         try await database.query("""
-            SELECT \(unescaped: Self.classColumns) FROM classes WHERE teacher_id = \(teacherID) ORDER BY created_at, seq
+            SELECT \(unescaped: Self.classColumns) FROM classes
+            WHERE teacher_id = \(teacherID) OR id IN (SELECT class_id FROM class_teachers WHERE teacher_id = \(teacherID))
+            ORDER BY created_at, seq
             """).map(Self.schoolClass)
     }
 
@@ -134,9 +137,9 @@ extension PostgresAccountStore {
 
     // MARK: Rows
 
-    private static let classColumns = "id, teacher_id, name, code, archived, created_at"
+    static let classColumns = "id, teacher_id, name, code, archived, created_at"
 
-    private static func schoolClass(_ row: PostgresRow) throws -> SchoolClass {
+    static func schoolClass(_ row: PostgresRow) throws -> SchoolClass {
         let (id, teacher, name, code, archived, created) = try row.decode((String, String, String, String, Bool, Double).self)
         return SchoolClass(id: id, teacherID: teacher, name: name, code: code, archived: archived,
                            createdAt: Date(timeIntervalSinceReferenceDate: created))

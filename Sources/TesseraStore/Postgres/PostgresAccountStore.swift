@@ -11,7 +11,7 @@ import PostgresNIO
 /// `seq` orders accounts that share a creation time in the order they were inserted.
 ///
 /// Classes and pupils (`ClassStore`) are in `PostgresAccountStore+Classes.swift`.
-package struct PostgresAccountStore: AccountStore, ClassStore {
+package struct PostgresAccountStore: AccountStore, ClassStore, SchoolStore {
     let database: TesseraPostgres
 
     /// Runs the accounts' migrations that have not run yet, then serves the tables.
@@ -44,7 +44,7 @@ package struct PostgresAccountStore: AccountStore, ClassStore {
         """,
         "CREATE INDEX IF NOT EXISTS sessions_account_id ON sessions (account_id)",
         "CREATE INDEX IF NOT EXISTS sessions_last_seen_at ON sessions (last_seen_at)",
-    ]), classesV1]
+    ]), classesV1, schoolsV1]
 
     /// Named, so a duplicate key can be told apart from a duplicate id.
     private static let emailKeyConstraint = "accounts_email_key_unique"
@@ -154,15 +154,15 @@ package struct PostgresAccountStore: AccountStore, ClassStore {
 
     // MARK: Rows
 
-    static let accountColumns = "id, role, name, email, password_hash, class_id, created_at"
+    static let accountColumns = "id, role, name, email, password_hash, class_id, created_at, school_id, school_admin"
 
     static func account(_ row: PostgresRow) throws -> Account {
-        let (id, roleName, name, email, hash, classID, created) =
-            try row.decode((String, String, String, String?, String, String?, Double).self)
+        let (id, roleName, name, email, hash, classID, created, schoolID, schoolAdmin) =
+            try row.decode((String, String, String, String?, String, String?, Double, String?, Bool).self)
         guard let role = Account.Role(rawValue: roleName) else {
             throw StoreError.invalid("Account '\(id)' has a role this version does not know ('\(roleName)').")
         }
         return Account(id: id, role: role, name: name, email: email, passwordHash: hash, classID: classID,
-                       createdAt: Date(timeIntervalSinceReferenceDate: created))
+                       createdAt: Date(timeIntervalSinceReferenceDate: created), schoolID: schoolID, schoolAdmin: schoolAdmin)
     }
 }

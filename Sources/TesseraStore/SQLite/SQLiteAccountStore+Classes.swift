@@ -71,11 +71,13 @@ extension SQLiteAccountStore {
     }
 
     package func classes(teacherID: String) async throws -> [SchoolClass] {
-        try await classes(where: "teacher_id = ? ORDER BY created_at, rowid", [teacherID])
+        // Their own and those they co-teach.
+        try await classes(where: "teacher_id = ? OR id IN (SELECT class_id FROM class_teachers WHERE teacher_id = ?) ORDER BY created_at, rowid",
+                          [teacherID, teacherID])
     }
 
     /// The classes `condition` selects (what follows `WHERE`, with `?` for each argument).
-    private func classes(where condition: String, _ arguments: StatementArguments) async throws -> [SchoolClass] {
+    func classes(where condition: String, _ arguments: StatementArguments) async throws -> [SchoolClass] {
         try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.classColumns) FROM classes WHERE \(condition)", arguments: arguments)
                 .map(Self.schoolClass)

@@ -12,7 +12,7 @@ import GRDB
 /// text keeps only milliseconds.
 ///
 /// Classes and pupils (`ClassStore`) are in `SQLiteAccountStore+Classes.swift`.
-package struct SQLiteAccountStore: AccountStore, ClassStore {
+package struct SQLiteAccountStore: AccountStore, ClassStore, SchoolStore {
     let database: TesseraDatabase
 
     /// Runs the accounts' migrations that have not run yet, then serves the tables.
@@ -43,6 +43,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
             }
         }
         migrator.registerMigration("classes-v1") { db in try classesV1(db) }
+        migrator.registerMigration("schools-v1") { db in try schoolsV1(db) }
         return migrator
     }
 
@@ -148,7 +149,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
 
     // MARK: Rows
 
-    static let accountColumns = "id, role, name, email, password_hash, class_id, created_at"
+    static let accountColumns = "id, role, name, email, password_hash, class_id, created_at, school_id, school_admin"
 
     /// The accounts `condition` selects (what follows `WHERE`, with `?` for each argument).
     func accounts(where condition: String, _ arguments: StatementArguments) async throws -> [Account] {
@@ -165,6 +166,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore {
             throw StoreError.invalid("Account '\(id)' has a role this version does not know ('\(roleName)').")
         }
         return Account(id: id, role: role, name: row["name"], email: row["email"], passwordHash: row["password_hash"],
-                       classID: row["class_id"], createdAt: Date(timeIntervalSinceReferenceDate: row["created_at"]))
+                       classID: row["class_id"], createdAt: Date(timeIntervalSinceReferenceDate: row["created_at"]),
+                       schoolID: row["school_id"], schoolAdmin: row["school_admin"])
     }
 }

@@ -7,7 +7,7 @@ extension StoreError: APIErrorConvertible {
     var status: HTTPResponse.Status {
         switch self {
         case .notFound: .notFound
-        case .duplicateID, .emailTaken, .classCodeTaken, .pupilNameTaken: .conflict
+        case .duplicateID, .emailTaken, .classCodeTaken, .pupilNameTaken, .alreadyInSchool: .conflict
         case .unavailable, .busy, .storageUnavailable: .serviceUnavailable
         case .invalid: .badRequest
         }
@@ -20,6 +20,7 @@ extension StoreError: APIErrorConvertible {
         case .emailTaken: "email_taken"
         case .classCodeTaken: "class_code_taken"
         case .pupilNameTaken: "pupil_name_taken"
+        case .alreadyInSchool: "already_in_school"
         case .unavailable: "database_unavailable"
         case .storageUnavailable: "storage_unavailable"
         case .busy: "busy"
@@ -37,7 +38,7 @@ extension StoreError: APIErrorConvertible {
         case .busy: error.headers[.retryAfter] = "5"
         // A full or failing disk needs a person; a minute keeps retries from piling onto it.
         case .storageUnavailable: error.headers[.retryAfter] = "60"
-        case .notFound, .duplicateID, .emailTaken, .classCodeTaken, .pupilNameTaken, .invalid: break
+        case .notFound, .duplicateID, .emailTaken, .classCodeTaken, .pupilNameTaken, .alreadyInSchool, .invalid: break
         }
         return error
     }
