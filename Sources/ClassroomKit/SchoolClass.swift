@@ -12,14 +12,18 @@ public struct SchoolClass: Codable, Equatable, Sendable {
     /// its pupils cannot sign in.
     public var archived: Bool
     public var createdAt: Date
+    /// How its pupils sign in: typed passwords, or two pictures.
+    public var signIn: SignInMode
 
-    public init(id: String, teacherID: String, name: String, code: String, archived: Bool = false, createdAt: Date = Date()) {
+    public init(id: String, teacherID: String, name: String, code: String, archived: Bool = false, createdAt: Date = Date(),
+                signIn: SignInMode = .words) {
         self.id = id
         self.teacherID = teacherID
         self.name = name
         self.code = code
         self.archived = archived
         self.createdAt = createdAt
+        self.signIn = signIn
     }
 }
 

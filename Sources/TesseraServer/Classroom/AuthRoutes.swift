@@ -95,6 +95,27 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
         return ClassRules.pupil(looselyNamed: name, among: try await classes.pupils(classID: schoolClass.id))
     }
 
+    /// `GET /api/auth/classes/{code}`: a picture class's name, its pupils' names and the pictures,
+    /// for its sign-in page (`/c/CODE`), where the youngest tap their name instead of typing it.
+    /// A class that signs in with typed passwords (or no class) answers 404: its names stay private.
+    @Sendable func pictureClass(_ request: Request, context: Context) async throws -> Response {
+        let text = try context.parameters.require("code")
+        guard text.utf8.count <= 32, let code = ClassRules.normalizedCode(text), let schoolClass = try await classes.schoolClass(code: code),
+              !schoolClass.archived, schoolClass.signIn == .pictures else {
+            throw APIError.notFound("A picture class with the code '\(text.prefix(32))'")
+        }
+        return try JSONBody.response(PictureClassJSON(code: schoolClass.code, name: schoolClass.name, signIn: schoolClass.signIn,
+                                                      pupils: try await classes.pupils(classID: schoolClass.id).map(\.name),
+                                                      pictures: PicturePassword.pictures))
+    }
+
+    /// `GET /c/{code}`: the short address printed on a picture class's cards opens its sign-in page.
+    @Sendable func classLink(_ request: Request, context: Context) async throws -> Response {
+        let text = try context.parameters.require("code")
+        let code = ClassRules.normalizedCode(String(text.prefix(32))) ?? ""
+        return Response(status: .found, headers: [.location: "/classroom/pictures.html?code=" + code])
+    }
+
     @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
         var response = Response(status: .noContent)
         try await sessions.end(context.caller.session, on: &response, request: request)

@@ -55,15 +55,29 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
         let schoolClass = try await ownClass(request, context)
         let body = try await JSONBody.decode(ClassChangeRequest.self, from: request)
         let name = try body.name.map { try AccountRules.checkName($0) }
-        let updated = try await classes.updateClass(id: schoolClass.id, name: name, archived: body.archived)
-            .orNotFound("Class '\(schoolClass.id)'")
+        var updated = schoolClass
+        if name != nil || body.archived != nil {
+            updated = try await classes.updateClass(id: schoolClass.id, name: name, archived: body.archived)
+                .orNotFound("Class '\(schoolClass.id)'")
+        }
+        // A new way to sign in gives every pupil a new password of that kind (new login cards).
+        var renewed: [PupilJSON]?
+        if let mode = body.signIn, mode != schoolClass.signIn {
+            updated = try await classes.setSignIn(classID: schoolClass.id, mode).orNotFound("Class '\(schoolClass.id)'")
+            let teacher = try context.caller.teacher()
+            var made: [PupilJSON] = []
+            for pupil in try await classes.pupils(classID: updated.id) {  // 60 at most, one hash at a time
+                made.append(try await newPassword(for: pupil, by: teacher, mode: mode))
+            }
+            renewed = made
+        }
         // An archived class's pupils cannot sign in, and those signed in are signed out now.
         if updated.archived, !schoolClass.archived {
             for pupil in try await classes.pupils(classID: updated.id) {
                 try await sessions.accounts.deleteSessions(accountID: pupil.id, except: nil)
             }
         }
-        return try JSONBody.response(ClassJSON(updated, pupilCount: try await classes.pupils(classID: updated.id).count))
+        return try JSONBody.response(ClassJSON(updated, pupilCount: try await classes.pupils(classID: updated.id).count, pupils: renewed))
     }
 
     @Sendable func pupils(_ request: Request, context: Context) async throws -> Response {
@@ -82,15 +96,15 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
         let body = try await JSONBody.decode(AddPupilsRequest.self, from: request)
         let room = ClassRules.maxPupilsPerClass - (try await classes.pupils(classID: schoolClass.id).count)
         let names = try ClassRules.checkPupilNames(body.names, room: room)
-        var created: [(Account, String)] = []
+        var created: [(Account, PupilSecret)] = []
         for name in names {
-            let password = PasswordHashing.readablePassword(groups: 2)
-            let pupil = Account(id: Secrets.id(), role: .pupil, name: name, passwordHash: try await hasher.hash(password, client: teacher.id),
+            let secret = PupilSecret.new(for: schoolClass.signIn)
+            let pupil = Account(id: Secrets.id(), role: .pupil, name: name, passwordHash: try await hasher.hash(secret.hashed, client: teacher.id),
                                 classID: schoolClass.id)
-            created.append((pupil, password))
+            created.append((pupil, secret))
         }
         try await classes.insertPupils(created.map(\.0), classID: schoolClass.id)
-        return try JSONBody.response(PupilListJSON(pupils: created.map { PupilJSON($0.0, password: $0.1) }), status: .created)
+        return try JSONBody.response(PupilListJSON(pupils: created.map { PupilJSON($0.0, secret: $0.1) }), status: .created)
     }
 
     @Sendable func removePupil(_ request: Request, context: Context) async throws -> Response {
@@ -103,7 +117,8 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
     /// on the old password no longer applies (`SignInAttempt` keys on the password).
     @Sendable func resetPassword(_ request: Request, context: Context) async throws -> Response {
         let (teacher, pupil) = try await ownPupil(request, context)
-        return try JSONBody.response(try await newPassword(for: pupil, by: teacher))
+        let mode = try await ownClass(request, context).signIn
+        return try JSONBody.response(try await newPassword(for: pupil, by: teacher, mode: mode))
     }
 
     /// "New passwords for the whole class": every pupil's, shown once (for new login cards).
@@ -112,17 +127,17 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
         let schoolClass = try await ownClass(request, context)
         var renewed: [PupilJSON] = []
         for pupil in try await classes.pupils(classID: schoolClass.id) {  // 60 at most, one hash at a time
-            renewed.append(try await newPassword(for: pupil, by: teacher))
+            renewed.append(try await newPassword(for: pupil, by: teacher, mode: schoolClass.signIn))
         }
         return try JSONBody.response(PupilListJSON(pupils: renewed))
     }
 
-    private func newPassword(for pupil: Account, by teacher: Account) async throws -> PupilJSON {
-        let password = PasswordHashing.readablePassword(groups: 2)
-        _ = try await sessions.accounts.setPasswordHash(accountID: pupil.id, try await hasher.hash(password, client: teacher.id))
+    private func newPassword(for pupil: Account, by teacher: Account, mode: SignInMode) async throws -> PupilJSON {
+        let secret = PupilSecret.new(for: mode)
+        _ = try await sessions.accounts.setPasswordHash(accountID: pupil.id, try await hasher.hash(secret.hashed, client: teacher.id))
         try await sessions.accounts.deleteSessions(accountID: pupil.id, except: nil)
         throttle.unlock(accountID: pupil.id)
-        return PupilJSON(pupil, password: password)
+        return PupilJSON(pupil, secret: secret)
     }
 
     /// Too many wrong passwords: the pupil's teacher lets them try again at once, on any device.

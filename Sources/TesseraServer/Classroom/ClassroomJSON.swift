@@ -21,11 +21,19 @@ struct LoginRequest: Decodable {
     let who: Who
     let password: String
 
-    private enum CodingKeys: String, CodingKey { case email, classCode, name, password }
+    private enum CodingKeys: String, CodingKey { case email, classCode, name, password, pictures }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        password = try container.decode(String.self, forKey: .password)
+        // A picture class's pupil sends the two pictures they tapped instead of a password.
+        if !container.contains(.password), let pictures = try? container.decode([String].self, forKey: .pictures) {
+            guard let text = PicturePassword.text(pictures) else {
+                throw APIError.badRequest("`pictures` is two of: \(PicturePassword.pictures.joined(separator: ", ")).")
+            }
+            password = text
+        } else {
+            password = try container.decode(String.self, forKey: .password)
+        }
         guard password.unicodeScalars.count <= AccountRules.passwordMaxCharacters else { throw AccountError.passwordTooLong }
         // One of the contract's two forms, each checked whole: the teacher's (`email`, at most 254
         // characters) or else the pupil's (`classCode` up to 32, `name` up to 80).
@@ -89,14 +97,21 @@ struct ClassNameRequest: Decodable {
 struct ClassChangeRequest: Decodable {
     let name: String?
     let archived: Bool?
+    let signIn: SignInMode?
 
-    private enum CodingKeys: String, CodingKey { case name, archived }
+    private enum CodingKeys: String, CodingKey { case name, archived, signIn }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeUnlessNull(String.self, forKey: .name)
         archived = try container.decodeUnlessNull(Bool.self, forKey: .archived)
-        guard name != nil || archived != nil else { throw APIError.badRequest("Send `name`, `archived` or both.") }
+        guard let mode = try container.decodeUnlessNull(String.self, forKey: .signIn) else {
+            signIn = nil
+            guard name != nil || archived != nil else { throw APIError.badRequest("Send `name`, `archived`, `signIn` or some of them.") }
+            return
+        }
+        guard let known = SignInMode(rawValue: mode) else { throw APIError.badRequest("`signIn` is words or pictures.") }
+        signIn = known
     }
 }
 
@@ -128,14 +143,20 @@ struct ClassJSON: Encodable {
     let pupilCount: Int
     /// The reader's own class (false: they co-teach it).
     let mine: Bool
+    /// How its pupils sign in: `words` or `pictures`.
+    let signIn: SignInMode
+    /// After a change of `signIn` only: every pupil's new password, for new login cards.
+    var pupils: [PupilJSON]?
 
-    init(_ schoolClass: SchoolClass, pupilCount: Int, mine: Bool = true) {
+    init(_ schoolClass: SchoolClass, pupilCount: Int, mine: Bool = true, pupils: [PupilJSON]? = nil) {
         id = schoolClass.id
         name = schoolClass.name
         code = schoolClass.code
         archived = schoolClass.archived
         self.pupilCount = pupilCount
         self.mine = mine
+        signIn = schoolClass.signIn
+        self.pupils = pupils
     }
 }
 
@@ -148,6 +169,8 @@ struct PupilJSON: Encodable {
     let id: String
     let name: String
     @Nullable var password: String?
+    /// A picture class's new password as its two pictures (with `password` saying them in words).
+    var pictures: [String]?
     /// Too many wrong passwords on devices the pupil has not used: the teacher may unlock them.
     let locked: Bool
 
@@ -157,6 +180,39 @@ struct PupilJSON: Encodable {
         self.password = password
         self.locked = locked
     }
+
+    init(_ pupil: Account, secret: PupilSecret) {
+        self.init(pupil, password: secret.shown)
+        pictures = secret.pictures
+    }
+}
+
+/// A pupil's new password of their class's kind: what is hashed, what the teacher is shown, and
+/// for a picture class the two pictures.
+struct PupilSecret {
+    let hashed: String
+    let shown: String
+    let pictures: [String]?
+
+    static func new(for mode: SignInMode) -> PupilSecret {
+        switch mode {
+        case .words:
+            let password = PasswordHashing.readablePassword(groups: 2)
+            return PupilSecret(hashed: password, shown: password, pictures: nil)
+        case .pictures:
+            let pictures = PicturePassword.random()
+            return PupilSecret(hashed: PicturePassword.text(pictures) ?? "", shown: pictures.joined(separator: " "), pictures: pictures)
+        }
+    }
+}
+
+/// `GET /api/auth/classes/{code}`: a picture class's name and pupils, for its sign-in page.
+struct PictureClassJSON: Encodable {
+    let code: String
+    let name: String
+    let signIn: SignInMode
+    let pupils: [String]
+    let pictures: [String]
 }
 
 struct PupilListJSON: Encodable {

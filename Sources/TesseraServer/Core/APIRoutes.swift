@@ -83,6 +83,8 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         accounts.post("login", use: auth.login)
         accounts.post("logout", use: auth.logout)
         accounts.get("me", use: auth.me)
+        accounts.get("classes/:code", use: auth.pictureClass)
+        routes.get("c/:code", use: auth.classLink)
         accounts.put("password", use: auth.changePassword)
 
         // A signed-in teacher's own classes only (another's answers 404).

@@ -39,11 +39,11 @@ extension PostgresAccountStore {
 
     package func insertClass(_ schoolClass: SchoolClass) async throws {
         let (id, teacher, name, code) = (schoolClass.id, schoolClass.teacherID, schoolClass.name, schoolClass.code)
-        let (archived, created) = (schoolClass.archived, schoolClass.createdAt.timeIntervalSinceReferenceDate)
+        let (archived, created, signIn) = (schoolClass.archived, schoolClass.createdAt.timeIntervalSinceReferenceDate, schoolClass.signIn.rawValue)
         do {
             _ = try await database.query("""
-                INSERT INTO classes (id, teacher_id, name, code, archived, created_at)
-                VALUES (\(id), \(teacher), \(name), \(code), \(archived), \(created))
+                INSERT INTO classes (id, teacher_id, name, code, archived, created_at, sign_in)
+                VALUES (\(id), \(teacher), \(name), \(code), \(archived), \(created), \(signIn))
                 """)
         } catch where TesseraPostgres.isServerError(error, state: "23505") {
             if (error as? PSQLError)?.serverInfo?[.constraintName] == Self.classCodeConstraint { throw StoreError.classCodeTaken }
@@ -78,6 +78,17 @@ extension PostgresAccountStore {
             WHERE id = \(id) RETURNING \(unescaped: Self.classColumns)
             """).first.map(Self.schoolClass)
     }
+
+    package func setSignIn(classID: String, _ mode: SignInMode) async throws -> SchoolClass? {
+        try await database.query("""
+            UPDATE classes SET sign_in = \(mode.rawValue) WHERE id = \(classID) RETURNING \(unescaped: Self.classColumns)
+            """).first.map(Self.schoolClass)
+    }
+
+    /// "classes-v2": how a class's pupils sign in (words or pictures).
+    static let classesV2 = PostgresMigration(name: "classes-v2", statements: [
+        "ALTER TABLE classes ADD COLUMN IF NOT EXISTS sign_in text NOT NULL DEFAULT 'words'",
+    ])
 
     // MARK: Pupils
 
@@ -137,11 +148,11 @@ extension PostgresAccountStore {
 
     // MARK: Rows
 
-    static let classColumns = "id, teacher_id, name, code, archived, created_at"
+    static let classColumns = "id, teacher_id, name, code, archived, created_at, sign_in"
 
     static func schoolClass(_ row: PostgresRow) throws -> SchoolClass {
-        let (id, teacher, name, code, archived, created) = try row.decode((String, String, String, String, Bool, Double).self)
+        let (id, teacher, name, code, archived, created, signIn) = try row.decode((String, String, String, String, Bool, Double, String).self)
         return SchoolClass(id: id, teacherID: teacher, name: name, code: code, archived: archived,
-                           createdAt: Date(timeIntervalSinceReferenceDate: created))
+                           createdAt: Date(timeIntervalSinceReferenceDate: created), signIn: SignInMode(rawValue: signIn) ?? .words)
     }
 }

@@ -49,9 +49,9 @@ extension SQLiteAccountStore {
         do {
             try await database.write { db in
                 try db.execute(sql: """
-                    INSERT INTO classes (id, teacher_id, name, code, archived, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO classes (id, teacher_id, name, code, archived, created_at, sign_in) VALUES (?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [schoolClass.id, schoolClass.teacherID, schoolClass.name, schoolClass.code,
-                                     schoolClass.archived, schoolClass.createdAt.timeIntervalSinceReferenceDate])
+                                     schoolClass.archived, schoolClass.createdAt.timeIntervalSinceReferenceDate, schoolClass.signIn.rawValue])
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
             throw StoreError.duplicateID(schoolClass.id)
@@ -92,6 +92,19 @@ extension SQLiteAccountStore {
             return try Row.fetchOne(db, sql: "SELECT \(Self.classColumns) FROM classes WHERE id = ?", arguments: [id])
                 .map(Self.schoolClass)
         }
+    }
+
+    package func setSignIn(classID: String, _ mode: SignInMode) async throws -> SchoolClass? {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE classes SET sign_in = ? WHERE id = ?", arguments: [mode.rawValue, classID])
+            return try Row.fetchOne(db, sql: "SELECT \(Self.classColumns) FROM classes WHERE id = ?", arguments: [classID])
+                .map(Self.schoolClass)
+        }
+    }
+
+    /// "classes-v2": how a class's pupils sign in (words or pictures).
+    static func classesV2(_ db: Database) throws {
+        try db.alter(table: "classes") { table in table.add(column: "sign_in", .text).notNull().defaults(to: SignInMode.words.rawValue) }
     }
 
     // MARK: Pupils
@@ -142,10 +155,11 @@ extension SQLiteAccountStore {
 
     // MARK: Rows
 
-    private static let classColumns = "id, teacher_id, name, code, archived, created_at"
+    private static let classColumns = "id, teacher_id, name, code, archived, created_at, sign_in"
 
     private static func schoolClass(_ row: Row) -> SchoolClass {
         SchoolClass(id: row["id"], teacherID: row["teacher_id"], name: row["name"], code: row["code"],
-                    archived: row["archived"], createdAt: Date(timeIntervalSinceReferenceDate: row["created_at"]))
+                    archived: row["archived"], createdAt: Date(timeIntervalSinceReferenceDate: row["created_at"]),
+                    signIn: SignInMode(rawValue: row["sign_in"]) ?? .words)
     }
 }

@@ -25,7 +25,11 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
             (.post, "/api/router/levels/import", .create),
             (.post, "/api/router/levels/:id/copy", .create),
             (.post, "/api/classes", .create),
+            (.post, "/api/schools", .create),
+            (.post, "/api/schools/:id/invites", .create),
+            (.post, "/api/schools/:id/teachers/:teacher/password", .passwords),
             (.post, "/api/classes/:id/pupils", .passwords),
+            (.patch, "/api/classes/:id", .passwords),  // a new way to sign in is new passwords for all
             (.post, "/api/classes/:id/pupils/:pupil/password", .passwords),
             (.post, "/api/classes/:id/passwords", .passwords),
             (.put, "/api/auth/password", .passwords),

@@ -1,26 +1,29 @@
 // One class (#class=ID): its code, its pupils, adding pupils, and the new passwords — shown once,
 // right after they are made, with the login cards to print (cards.html). The server keeps only
-// hashes, so a lost password is replaced (New password), never looked up.
+// hashes, so a lost password is replaced (New password), never looked up. Below the pupils, the
+// class's teachers (class-teachers.js).
 import { api, el, say } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
 import { CARDS_KEY } from "./cards-data.js";
+import { classTeachers } from "./class-teachers.js";
 import { formError, setBusy } from "./forms.js";
 
 const MAX_NAMES = 60;
 const path = (one, rest = "") => `/api/classes/${encodeURIComponent(one.id)}${rest}`;
 
-/** Shows class `one` in `section`; `classes` are all the teacher's (to move a pupil between them). */
-export async function showClass(section, one, classes) {
-  const view = new ClassView(section, one, classes);
+/** Shows class `one` in `section` to `user`; `classes` are all the teacher's (to move a pupil between them). */
+export async function showClass(section, one, classes, user) {
+  const view = new ClassView(section, one, classes, user);
   await view.load();
 }
 
 class ClassView {
-  constructor(section, one, classes) {
+  constructor(section, one, classes, user) {
     this.section = section;
     this.one = one;
     this.others = classes.filter((each) => each.id !== one.id && !each.archived);
     this.pupils = [];
+    this.teachers = classTeachers(one, user);
     this.build();
   }
 
@@ -48,7 +51,8 @@ class ClassView {
       this.passwords,
       this.addForm(),
       el("section", { class: "pupils", "aria-labelledby": "pupils-title" }, this.count, this.empty, this.list,
-        el("p", { class: "row" }, this.renewAll)));
+        el("p", { class: "row" }, this.renewAll)),
+      this.teachers.node);
   }
 
   addForm() {
@@ -75,6 +79,7 @@ class ClassView {
   }
 
   async load() {
+    const teachers = this.teachers.load();
     try {
       this.pupils = (await api(path(this.one, "/pupils"))).pupils;
     } catch (error) {
@@ -82,6 +87,7 @@ class ClassView {
       return;
     }
     this.showPupils();
+    await teachers;
   }
 
   showPupils() {

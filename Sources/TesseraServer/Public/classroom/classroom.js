@@ -1,13 +1,17 @@
-// The teachers' page: sign in or create an account, then "My classes" (new, rename, archive) and,
-// at #class=ID, one class (class-view.js). Sessions are cookies the server sets; api() repeats the
+// The teachers' page: sign in or create an account, then "My classes" (new, rename, archive, and
+// "My school": school-view.js) and, at #class=ID, one class (class-view.js). An invitation to a
+// school (?invite=TOKEN) is in invite.js. Sessions are cookies the server sets; api() repeats the
 // readable `tessera_csrf` cookie on every change. With no such cookie nobody is signed in, so the
 // page asks the server nothing (a 401 would show as a console error in every signed-out visit).
 import { $, api, el, say, whoIsSignedIn } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
 import { showClass } from "./class-view.js";
 import { formError, setBusy } from "./forms.js";
+import { dropInvite, inviteProblem, inviteToken, showInvitation, showInviteNote, signedUpFromInvite } from "./invite.js";
+import { SchoolPanel } from "./school-view.js";
 
-const state = { user: null, classes: [], counts: new Map() };
+// `withWhom`: each class's other teachers' names (for a teacher in a school).
+const state = { user: null, classes: [], withWhom: new Map() };
 
 async function start() {
   let user = null;
@@ -29,6 +33,7 @@ async function signedInAs(user) {
   $("who-name").textContent = user?.name ?? "";
   $("signed-out").hidden = Boolean(user);
   $("pupil-here").hidden = user?.role !== "pupil";
+  showInviteNote();
   if (user?.role === "teacher") await route();
   else {
     $("classes-view").hidden = true;
@@ -44,10 +49,17 @@ async function submitAuth(form, path, body) {
     const { user } = await api(path, { method: "POST", body });
     form.reset();
     say("");
+    if (body.invite) dropInvite(); // used: joined, or told why not (below)
     await signedInAs(user);
-    $("classes-title").focus();
+    if (body.invite) signedUpFromInvite(user);
+    ($("invitation").hidden ? $("classes-title") : $("invitation-title")).focus();
   } catch (error) {
-    formError(form, error.message);
+    if (body.invite && error.code === "invite_not_found") {
+      dropInvite();
+      formError(form, `${inviteProblem(error)} To make your account without joining a school, press Create account again.`);
+    } else {
+      formError(form, error.message);
+    }
   } finally {
     setBusy(form, false);
   }
@@ -70,7 +82,8 @@ $("sign-up-form").addEventListener("submit", (event) => {
   if (form.password.value.length < 10) {
     return formError(form, "Your password needs at least 10 characters; a short sentence you can remember works well.");
   }
-  submitAuth(form, "/api/auth/teachers", { name, email, password: form.password.value });
+  const invite = inviteToken();
+  submitAuth(form, "/api/auth/teachers", { name, email, password: form.password.value, ...(invite ? { invite } : {}) });
 });
 
 $("sign-out").addEventListener("click", async () => {
@@ -107,10 +120,12 @@ $("password-form").addEventListener("submit", async (event) => {
 async function loadClasses() {
   const { classes } = await api("/api/classes");
   state.classes = classes;
-  // The class list has no head count, so each class's pupils are asked for (at most 50 classes).
-  const counts = await Promise.all(classes.map((one) =>
-    api(`/api/classes/${encodeURIComponent(one.id)}/pupils`).then(({ pupils }) => pupils.length, () => null)));
-  state.counts = new Map(classes.map((one, index) => [one.id, counts[index]]));
+  // Classes are shared only within a school: its teachers' classes may have other teachers.
+  const me = state.user?.id;
+  const others = state.user?.school ? await Promise.all(classes.map((one) =>
+    api(`/api/classes/${encodeURIComponent(one.id)}/teachers`).then(({ teacher, coTeachers }) =>
+      [teacher, ...coTeachers].filter((each) => each && each.id !== me).map((each) => each.name), () => []))) : [];
+  state.withWhom = new Map(classes.map((one, index) => [one.id, others[index] ?? []]));
 }
 
 function showClasses() {
@@ -123,17 +138,17 @@ function showClasses() {
   $("archived-summary").textContent = `Archived classes (${archived.length})`;
 }
 
-const pupilCount = (id) => {
-  const count = state.counts.get(id);
-  if (count === null || count === undefined) return "";
-  return count === 1 ? "1 pupil" : `${count} pupils`;
-};
+const pupilCount = (count) => (typeof count !== "number" ? "" : count === 1 ? "1 pupil" : `${count} pupils`);
+const names = (list) => list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 
 function classItem(one) {
   const title = el("h3", { class: "class-name" }, el("a", { href: `#class=${encodeURIComponent(one.id)}`, "data-testid": "open-class", text: one.name }));
   const code = el("p", { class: "class-code" }, el("span", { class: "code-label", text: "Class code " }),
     el("span", { class: "code", "data-testid": "class-code", text: one.code }));
-  const count = el("p", { class: "muted count", "data-testid": "pupil-count", text: pupilCount(one.id) });
+  const count = el("p", { class: "muted count", "data-testid": "pupil-count", text: pupilCount(one.pupilCount) });
+  const others = state.withWhom.get(one.id) ?? [];
+  const together = others.length ? el("p", { class: "with-whom", "data-testid": "class-with" }, "With ",
+    el("strong", { text: names(others) }), one.mine === false ? el("span", { class: "badge", text: "shared with you" }) : "") : "";
   const buttons = el("div", { class: "item-buttons" });
   if (one.archived) {
     buttons.append(el("button", { type: "button", "data-testid": "unarchive", text: "Bring back", onclick: () => setArchived(one, false) }));
@@ -145,7 +160,7 @@ function classItem(one) {
       el("button", { type: "button", "data-testid": "rename", text: "Rename", onclick: () => startRename(item, one) }),
       el("button", { type: "button", "data-testid": "archive", text: "Archive", onclick: () => setArchived(one, true) }));
   }
-  const item = el("li", { class: "card class-item", "data-testid": "class-item", "data-class-id": one.id }, title, code, count, buttons);
+  const item = el("li", { class: "card class-item", "data-testid": "class-item", "data-class-id": one.id }, title, code, count, together, buttons);
   return item;
 }
 
@@ -237,11 +252,25 @@ async function route() {
   $("classes-view").hidden = Boolean(one);
   $("class-view").hidden = !one;
   if (one) {
-    await showClass($("class-view"), one, state.classes);
+    await showClass($("class-view"), one, state.classes, state.user);
   } else {
     if (id) say("That class is not among yours. Here are your classes.");
     showClasses();
+    const school = await schoolPanel().show();
+    showInvitation($("invitation"), state.user, school, { joined: schoolChanged });
   }
+}
+
+// "My school" below the classes; what it changes (a class given away or coming back) shows in both.
+let panel = null;
+function schoolPanel() {
+  if (panel?.user !== state.user) panel = new SchoolPanel($("school"), state.user, { changed: schoolChanged, classes: () => state.classes });
+  return panel;
+}
+
+async function schoolChanged() {
+  await refreshClasses();
+  await schoolPanel().show();
 }
 
 window.addEventListener("hashchange", () => { say(""); route(); });
