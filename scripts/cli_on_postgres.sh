@@ -34,6 +34,7 @@ level["name"] = "Stored on PostgreSQL"
 saved = call("POST", "/api/router/levels", level)
 call("POST", "/api/auth/teachers", {"name": "Ms Postgres", "email": sys.argv[2], "password": "a long enough password"})
 made = call("POST", "/api/classes", {"name": "Oaks"})
+call("POST", "/api/schools", {"name": "Postgres Primary"})
 pupil = call("POST", "/api/classes/%s/pupils" % made["id"], {"names": ["Robin"]})["pupils"][0]
 pupil_call = browser().call
 pupil_call("POST", "/api/auth/login", {"classCode": made["code"], "name": "Robin", "password": pupil["password"]})
@@ -75,6 +76,13 @@ if grep -q "playing  Robin — level 1" <<<"$activity"; then
 else
   echo "tessera classes activity --database: the pupil's state is wrong WRONG"; echo "$activity"; exit 1
 fi
+if "$bin" schools list --database "$url" | grep -q "admin  $email"; then
+  echo "tessera schools list --database: lists the school and its admin ok"
+else
+  echo "tessera schools list --database: the school or its admin is missing WRONG"; exit 1
+fi
+"$bin" schools make-admin "$email" --database "$url" | grep -q "is now an admin of Postgres Primary" \
+  && echo "tessera schools make-admin --database ok" || { echo "tessera schools make-admin --database WRONG"; exit 1; }
 if "$bin" router import "$data/class-code.level.json" --teacher "nobody-$email" --database "$url" >/dev/null 2>&1; then
   echo "tessera router import --teacher with an unknown email succeeded WRONG"; exit 1
 fi

@@ -7,6 +7,6 @@ struct Tessera: AsyncParsableCommand {
         commandName: "tessera",
         abstract: "Tile-grid games and apps: a server, browser pages and terminal play.",
         version: TesseraVersion.string,
-        subcommands: [Serve.self, TicTacToeCommand.self, PentominoCommand.self, MazeCommand.self, PostsCommand.self, RouterCommand.self, AccountsCommand.self, ClassesCommand.self, BackupCommand.self, RestoreCommand.self]
+        subcommands: [Serve.self, TicTacToeCommand.self, PentominoCommand.self, MazeCommand.self, PostsCommand.self, RouterCommand.self, AccountsCommand.self, ClassesCommand.self, SchoolsCommand.self, BackupCommand.self, RestoreCommand.self]
     )
 }
