@@ -14,9 +14,13 @@ public struct SchoolClass: Codable, Equatable, Sendable {
     public var createdAt: Date
     /// How its pupils sign in: typed passwords, or two pictures.
     public var signIn: SignInMode
+    /// Whether a level a pupil shares with the class waits for a teacher's approval (the default).
+    public var levelApproval: Bool
+    /// Whether its pupils may share their levels by an unlisted public link (off by default).
+    public var pupilLinks: Bool
 
     public init(id: String, teacherID: String, name: String, code: String, archived: Bool = false, createdAt: Date = Date(),
-                signIn: SignInMode = .words) {
+                signIn: SignInMode = .words, levelApproval: Bool = true, pupilLinks: Bool = false) {
         self.id = id
         self.teacherID = teacherID
         self.name = name
@@ -24,6 +28,8 @@ public struct SchoolClass: Codable, Equatable, Sendable {
         self.archived = archived
         self.createdAt = createdAt
         self.signIn = signIn
+        self.levelApproval = levelApproval
+        self.pupilLinks = pupilLinks
     }
 }
 

@@ -79,6 +79,8 @@ import Testing
                 (.get, "/api/classes/\(a)/locks", nil, .ok),
                 (.put, "/api/classes/\(a)/locks", #"{"episodes":[2],"levels":[]}"#, .ok),
                 (.get, "/api/classes/\(a)/activity", nil, .ok),
+                (.get, "/api/classes/\(a)/levels/waiting", nil, .ok),
+                (.get, "/api/classes/\(a)/teachers", nil, .ok),
                 (.get, "/api/classes/\(a)/levels/1/solutions", nil, .ok),
                 (.get, "/api/classes/\(a)/levels/1/solutions?names=true", nil, .ok),
                 // Last: new passwords for class A sign its pupils (the pupil role) out.

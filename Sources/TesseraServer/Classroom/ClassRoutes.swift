@@ -60,10 +60,15 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
             updated = try await classes.updateClass(id: schoolClass.id, name: name, archived: body.archived)
                 .orNotFound("Class '\(schoolClass.id)'")
         }
+        if body.levelApproval != nil || body.pupilLinks != nil {
+            updated = try await classes.updateSettings(classID: schoolClass.id, signIn: nil, levelApproval: body.levelApproval,
+                                                       pupilLinks: body.pupilLinks).orNotFound("Class '\(schoolClass.id)'")
+        }
         // A new way to sign in gives every pupil a new password of that kind (new login cards).
         var renewed: [PupilJSON]?
         if let mode = body.signIn, mode != schoolClass.signIn {
-            updated = try await classes.setSignIn(classID: schoolClass.id, mode).orNotFound("Class '\(schoolClass.id)'")
+            updated = try await classes.updateSettings(classID: schoolClass.id, signIn: mode, levelApproval: nil, pupilLinks: nil)
+                .orNotFound("Class '\(schoolClass.id)'")
             let teacher = try context.caller.teacher()
             var made: [PupilJSON] = []
             for pupil in try await classes.pupils(classID: updated.id) {  // 60 at most, one hash at a time

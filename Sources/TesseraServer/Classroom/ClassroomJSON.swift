@@ -98,16 +98,22 @@ struct ClassChangeRequest: Decodable {
     let name: String?
     let archived: Bool?
     let signIn: SignInMode?
+    let levelApproval: Bool?
+    let pupilLinks: Bool?
 
-    private enum CodingKeys: String, CodingKey { case name, archived, signIn }
+    private enum CodingKeys: String, CodingKey { case name, archived, signIn, levelApproval, pupilLinks }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeUnlessNull(String.self, forKey: .name)
         archived = try container.decodeUnlessNull(Bool.self, forKey: .archived)
+        levelApproval = try container.decodeUnlessNull(Bool.self, forKey: .levelApproval)
+        pupilLinks = try container.decodeUnlessNull(Bool.self, forKey: .pupilLinks)
         guard let mode = try container.decodeUnlessNull(String.self, forKey: .signIn) else {
             signIn = nil
-            guard name != nil || archived != nil else { throw APIError.badRequest("Send `name`, `archived`, `signIn` or some of them.") }
+            guard name != nil || archived != nil || levelApproval != nil || pupilLinks != nil else {
+                throw APIError.badRequest("Send `name`, `archived`, `signIn`, `levelApproval` or `pupilLinks` (one or more).")
+            }
             return
         }
         guard let known = SignInMode(rawValue: mode) else { throw APIError.badRequest("`signIn` is words or pictures.") }
@@ -145,6 +151,9 @@ struct ClassJSON: Encodable {
     let mine: Bool
     /// How its pupils sign in: `words` or `pictures`.
     let signIn: SignInMode
+    /// Pupils' shared levels wait for a teacher's approval; pupils may share by public link.
+    let levelApproval: Bool
+    let pupilLinks: Bool
     /// After a change of `signIn` only: every pupil's new password, for new login cards.
     var pupils: [PupilJSON]?
 
@@ -156,6 +165,8 @@ struct ClassJSON: Encodable {
         self.pupilCount = pupilCount
         self.mine = mine
         signIn = schoolClass.signIn
+        levelApproval = schoolClass.levelApproval
+        pupilLinks = schoolClass.pupilLinks
         self.pupils = pupils
     }
 }

@@ -108,6 +108,9 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         teaching.delete(":id/teachers/:teacher", use: classes.removeTeacher)
         teaching.get(":id/activity", use: router.activity)
         teaching.get(":id/levels/:level/solutions", use: router.classSolutions)
+        teaching.get(":id/levels/waiting", use: router.waitingLevels)
+        teaching.post(":id/levels/:level/approve", use: router.approveLevel)
+        teaching.post(":id/levels/:level/reject", use: router.rejectLevel)
 
         // A school's members only (another school answers 404); changes by its admins.
         let schooling = routes.group("api/schools")

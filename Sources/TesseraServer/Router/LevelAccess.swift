@@ -63,8 +63,11 @@ struct LevelCaller: Sendable {
 
     func owns(_ level: StoredLevel) -> Bool { level.owner.map(owners.contains) ?? false }
 
-    /// A member of a class the level is shared with (a pupil of it or its teacher).
-    func isInSharedClass(_ level: StoredLevel) -> Bool { !classIDs.isDisjoint(with: level.shares.classes) }
+    /// A member of a class the level is shared with: a teacher of it (also while it waits for
+    /// their approval), or a pupil of it once it is approved.
+    func isInSharedClass(_ level: StoredLevel) -> Bool {
+        !classIDs.isDisjoint(with: account?.role == .teacher ? level.shares.classes : level.shares.approved)
+    }
 
     /// Owner, link-shared, a class it is shared with, or stored before levels had owners.
     func mayRead(_ level: StoredLevel) -> Bool {
@@ -82,7 +85,10 @@ struct LevelCaller: Sendable {
         return level
     }
 
-    /// The listing keys of levels "shared with me": each of the caller's classes.
-    var sharedKeys: Set<String> { Set(classIDs.map(StoredLevel.classKey)) }
+    /// The listing keys of levels "shared with me": each of the caller's classes (for a teacher,
+    /// also what waits for their approval there).
+    var sharedKeys: Set<String> {
+        Set(classIDs.map(StoredLevel.classKey)).union(account?.role == .teacher ? classIDs.map(StoredLevel.waitingKey) : [])
+    }
     var ownKeys: Set<String> { Set(owners.map(StoredLevel.ownerKey)) }
 }

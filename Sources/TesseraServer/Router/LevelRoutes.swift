@@ -77,6 +77,7 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
         guard caller.owns(stored) else { throw Self.notYours }
         let level = try Self.validated(try await JSONBody.decode(Level.self, from: request), id: id)
         let owners = caller.owners
+        let pupilClasses = caller.account?.role == .pupil ? Set(caller.classes.filter(\.levelApproval).map(\.id)) : []
         let updated = try await levels.update(id: id) { stored in
             // Checked again inside the write: ownership cannot change under us, but be exact.
             guard stored.owner.map(owners.contains) == true else { throw Self.notYours }
@@ -84,7 +85,11 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
             // New words (name, lesson, hint) keep it.
             var sameWords = level
             (sameWords.name, sameWords.lesson, sameWords.hint) = (stored.level.name, stored.level.lesson, stored.level.hint)
-            if stored.level != sameWords { stored.solution = nil }
+            if stored.level != sameWords {
+                stored.solution = nil
+                // A pupil's changed level is checked again where it waits for approval.
+                if pupilClasses.isEmpty == false { stored.shares.waiting = stored.shares.classes.filter(pupilClasses.contains) }
+            }
             stored.level = level
         }
         return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("Level '\(id)'"), for: caller))
@@ -145,7 +150,17 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
                 ? "You can share levels only with your own classes; class '\(other)' is not one of them."
                 : "You can share a level only with your own class. Sign in with your class code first.")
         }
-        let shares = StoredLevel.Shares(classes: wanted, link: body.link)
+        // A pupil's level: shared by link only where their class allows it, and with their class
+        // after a teacher approves it where the class asks for that (approved already stays approved).
+        var waiting: [String] = []
+        if caller.account?.role == .pupil {
+            let own = caller.classes.filter { wanted.contains($0.id) }
+            if body.link, !stored.shares.link, !caller.classes.contains(where: \.pupilLinks) {
+                throw APIError(.forbidden, code: "links_off", message: "Your teacher has not turned on sharing by link for your class; share it with your class instead.")
+            }
+            waiting = own.filter { $0.levelApproval && (!stored.shares.approved.contains($0.id)) }.map(\.id)
+        }
+        let shares = StoredLevel.Shares(classes: wanted, link: body.link, waiting: waiting)
         let updated = try await levels.update(id: id) { $0.shares = shares }
         return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("Level '\(id)'"), for: caller))
     }

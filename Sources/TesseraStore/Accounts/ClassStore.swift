@@ -15,8 +15,8 @@ package protocol ClassStore: Sendable {
     func classes(teacherID: String) async throws -> [SchoolClass]
     /// Renames or archives; `nil` when there is no such class.
     func updateClass(id: String, name: String?, archived: Bool?) async throws -> SchoolClass?
-    /// How the class's pupils sign in; `nil` when there is no such class.
-    func setSignIn(classID: String, _ mode: SignInMode) async throws -> SchoolClass?
+    /// The class's settings (each `nil` is left as it is); `nil` when there is no such class.
+    func updateSettings(classID: String, signIn: SignInMode?, levelApproval: Bool?, pupilLinks: Bool?) async throws -> SchoolClass?
 
     /// Adds pupils to a class all together or not at all: a name that another pupil of the class
     /// already has (by `ClassRules.nameKey`) throws `StoreError.pupilNameTaken(name)`.

@@ -12,11 +12,25 @@ package struct StoredLevel: StoredDocument {
     package struct Shares: Codable, Equatable, Sendable {
         package var classes: [String]
         package var link: Bool
+        /// Classes among `classes` where the level waits for a teacher's approval: their pupils do
+        /// not see it yet; their teachers do, in a queue. (Absent in levels shared before approval.)
+        package var waiting: [String]
 
-        package init(classes: [String] = [], link: Bool = false) {
+        package init(classes: [String] = [], link: Bool = false, waiting: [String] = []) {
             self.classes = classes
             self.link = link
+            self.waiting = waiting
         }
+
+        package init(from decoder: any Decoder) throws {
+            let json = try decoder.container(keyedBy: CodingKeys.self)
+            classes = try json.decode([String].self, forKey: .classes)
+            link = try json.decode(Bool.self, forKey: .link)
+            waiting = try json.decodeIfPresent([String].self, forKey: .waiting) ?? []
+        }
+
+        /// The classes whose pupils see it.
+        package var approved: [String] { classes.filter { !waiting.contains($0) } }
     }
 
     package var id: String { level.id }
@@ -55,13 +69,16 @@ package struct StoredLevel: StoredDocument {
         solution = try json.decodeIfPresent(String.self, forKey: .solution)
     }
 
-    /// Listed under its owner and each class it is shared with (`newest(listedUnder:)`).
+    /// Listed under its owner, each class that sees it, and each class whose teachers it waits for
+    /// (`newest(listedUnder:)`).
     package var listingKeys: Set<String> {
-        Set(owner.map { [Self.ownerKey($0)] } ?? []).union(shares.classes.map(Self.classKey))
+        Set(owner.map { [Self.ownerKey($0)] } ?? []).union(shares.approved.map(Self.classKey))
+            .union(shares.waiting.map(Self.waitingKey))
     }
 
     package static func ownerKey(_ owner: String) -> String { "owner:" + owner }
     package static func classKey(_ classID: String) -> String { "class:" + classID }
+    package static func waitingKey(_ classID: String) -> String { "waiting:" + classID }
 }
 
 /// One player's results (RouterKit's `PlayerProgress`: the kit records runs, the stores keep the

@@ -40,10 +40,11 @@ extension PostgresAccountStore {
     package func insertClass(_ schoolClass: SchoolClass) async throws {
         let (id, teacher, name, code) = (schoolClass.id, schoolClass.teacherID, schoolClass.name, schoolClass.code)
         let (archived, created, signIn) = (schoolClass.archived, schoolClass.createdAt.timeIntervalSinceReferenceDate, schoolClass.signIn.rawValue)
+        let (approval, links) = (schoolClass.levelApproval, schoolClass.pupilLinks)
         do {
             _ = try await database.query("""
-                INSERT INTO classes (id, teacher_id, name, code, archived, created_at, sign_in)
-                VALUES (\(id), \(teacher), \(name), \(code), \(archived), \(created), \(signIn))
+                INSERT INTO classes (id, teacher_id, name, code, archived, created_at, sign_in, level_approval, pupil_links)
+                VALUES (\(id), \(teacher), \(name), \(code), \(archived), \(created), \(signIn), \(approval), \(links))
                 """)
         } catch where TesseraPostgres.isServerError(error, state: "23505") {
             if (error as? PSQLError)?.serverInfo?[.constraintName] == Self.classCodeConstraint { throw StoreError.classCodeTaken }
@@ -79,15 +80,19 @@ extension PostgresAccountStore {
             """).first.map(Self.schoolClass)
     }
 
-    package func setSignIn(classID: String, _ mode: SignInMode) async throws -> SchoolClass? {
+    package func updateSettings(classID: String, signIn: SignInMode?, levelApproval: Bool?, pupilLinks: Bool?) async throws -> SchoolClass? {
         try await database.query("""
-            UPDATE classes SET sign_in = \(mode.rawValue) WHERE id = \(classID) RETURNING \(unescaped: Self.classColumns)
+            UPDATE classes SET sign_in = coalesce(\(signIn?.rawValue)::text, sign_in),
+                level_approval = coalesce(\(levelApproval)::boolean, level_approval), pupil_links = coalesce(\(pupilLinks)::boolean, pupil_links)
+            WHERE id = \(classID) RETURNING \(unescaped: Self.classColumns)
             """).first.map(Self.schoolClass)
     }
 
     /// "classes-v2": how a class's pupils sign in (words or pictures).
     static let classesV2 = PostgresMigration(name: "classes-v2", statements: [
         "ALTER TABLE classes ADD COLUMN IF NOT EXISTS sign_in text NOT NULL DEFAULT 'words'",
+        "ALTER TABLE classes ADD COLUMN IF NOT EXISTS level_approval boolean NOT NULL DEFAULT true",
+        "ALTER TABLE classes ADD COLUMN IF NOT EXISTS pupil_links boolean NOT NULL DEFAULT false",
     ])
 
     // MARK: Pupils
@@ -148,11 +153,13 @@ extension PostgresAccountStore {
 
     // MARK: Rows
 
-    static let classColumns = "id, teacher_id, name, code, archived, created_at, sign_in"
+    static let classColumns = "id, teacher_id, name, code, archived, created_at, sign_in, level_approval, pupil_links"
 
     static func schoolClass(_ row: PostgresRow) throws -> SchoolClass {
-        let (id, teacher, name, code, archived, created, signIn) = try row.decode((String, String, String, String, Bool, Double, String).self)
+        let (id, teacher, name, code, archived, created, signIn, approval, links) =
+            try row.decode((String, String, String, String, Bool, Double, String, Bool, Bool).self)
         return SchoolClass(id: id, teacherID: teacher, name: name, code: code, archived: archived,
-                           createdAt: Date(timeIntervalSinceReferenceDate: created), signIn: SignInMode(rawValue: signIn) ?? .words)
+                           createdAt: Date(timeIntervalSinceReferenceDate: created), signIn: SignInMode(rawValue: signIn) ?? .words,
+                           levelApproval: approval, pupilLinks: links)
     }
 }

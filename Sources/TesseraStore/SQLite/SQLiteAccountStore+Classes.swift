@@ -49,9 +49,11 @@ extension SQLiteAccountStore {
         do {
             try await database.write { db in
                 try db.execute(sql: """
-                    INSERT INTO classes (id, teacher_id, name, code, archived, created_at, sign_in) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO classes (id, teacher_id, name, code, archived, created_at, sign_in, level_approval, pupil_links)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [schoolClass.id, schoolClass.teacherID, schoolClass.name, schoolClass.code,
-                                     schoolClass.archived, schoolClass.createdAt.timeIntervalSinceReferenceDate, schoolClass.signIn.rawValue])
+                                     schoolClass.archived, schoolClass.createdAt.timeIntervalSinceReferenceDate, schoolClass.signIn.rawValue,
+                                     schoolClass.levelApproval, schoolClass.pupilLinks])
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
             throw StoreError.duplicateID(schoolClass.id)
@@ -94,17 +96,24 @@ extension SQLiteAccountStore {
         }
     }
 
-    package func setSignIn(classID: String, _ mode: SignInMode) async throws -> SchoolClass? {
+    package func updateSettings(classID: String, signIn: SignInMode?, levelApproval: Bool?, pupilLinks: Bool?) async throws -> SchoolClass? {
         try await database.write { db in
-            try db.execute(sql: "UPDATE classes SET sign_in = ? WHERE id = ?", arguments: [mode.rawValue, classID])
+            try db.execute(sql: """
+                UPDATE classes SET sign_in = coalesce(?, sign_in), level_approval = coalesce(?, level_approval),
+                pupil_links = coalesce(?, pupil_links) WHERE id = ?
+                """, arguments: [signIn?.rawValue, levelApproval, pupilLinks, classID])
             return try Row.fetchOne(db, sql: "SELECT \(Self.classColumns) FROM classes WHERE id = ?", arguments: [classID])
                 .map(Self.schoolClass)
         }
     }
 
-    /// "classes-v2": how a class's pupils sign in (words or pictures).
+    /// "classes-v2": how a class's pupils sign in (words or pictures), and what they may share.
     static func classesV2(_ db: Database) throws {
-        try db.alter(table: "classes") { table in table.add(column: "sign_in", .text).notNull().defaults(to: SignInMode.words.rawValue) }
+        try db.alter(table: "classes") { table in
+            table.add(column: "sign_in", .text).notNull().defaults(to: SignInMode.words.rawValue)
+            table.add(column: "level_approval", .boolean).notNull().defaults(to: true)
+            table.add(column: "pupil_links", .boolean).notNull().defaults(to: false)
+        }
     }
 
     // MARK: Pupils
@@ -155,11 +164,11 @@ extension SQLiteAccountStore {
 
     // MARK: Rows
 
-    private static let classColumns = "id, teacher_id, name, code, archived, created_at, sign_in"
+    private static let classColumns = "id, teacher_id, name, code, archived, created_at, sign_in, level_approval, pupil_links"
 
     private static func schoolClass(_ row: Row) -> SchoolClass {
         SchoolClass(id: row["id"], teacherID: row["teacher_id"], name: row["name"], code: row["code"],
                     archived: row["archived"], createdAt: Date(timeIntervalSinceReferenceDate: row["created_at"]),
-                    signIn: SignInMode(rawValue: row["sign_in"]) ?? .words)
+                    signIn: SignInMode(rawValue: row["sign_in"]) ?? .words, levelApproval: row["level_approval"], pupilLinks: row["pupil_links"])
     }
 }

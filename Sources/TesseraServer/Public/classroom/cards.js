@@ -1,11 +1,14 @@
 // The login cards: one per pupil with the class, its code, the pupil's name and password, and where
-// to sign in. The data comes from the classroom page through sessionStorage and stays until the
-// teacher presses Done (a print dialog closing says nothing of whether it printed, so it clears
-// nothing: Print again works). The card speaks the pupils' page's words in its language (Rapid
+// to sign in. A picture class's pupil (one with `pictures`) gets a picture card instead: the class's
+// short link (/c/CODE) printed large, her name, and her two pictures large and numbered in order.
+// The data comes from the classroom page through sessionStorage and stays until the teacher
+// presses Done (a print dialog closing says nothing of whether it printed, so it clears nothing:
+// Print again works). The card speaks the pupils' page's words in its language (Rapid
 // Router's messages), so "press “I'm in a class”" names the button the pupil really sees.
 import { $, el, say } from "/shared/api.js";
 import { language, t } from "/router/shared/i18n.js";
 import { CARDS_KEY } from "./cards-data.js";
+import { pictureImage } from "./picture-art.js";
 
 const WORDS = "player.classSignIn";
 
@@ -30,6 +33,23 @@ function card(data, pupil) {
       text: t(`${WORDS}.cardHow`, { address: `${data.origin}/router/`, button: t(`${WORDS}.button`), short: t(`${WORDS}.buttonShort`) }) }));
 }
 
+// The short link as the class's page prints it: the server's address, then /c/CODE in large letters.
+function pictureCard(data, pupil) {
+  const link = `${data.origin}/c/${encodeURIComponent(data.code)}`;
+  return el("li", { class: "login-card picture-card", "data-testid": "login-card", lang: language() },
+    el("p", { class: "card-class", "data-testid": "card-class", text: data.className }),
+    el("p", { class: "card-link-line" }, el("span", { class: "card-label", text: t(`${WORDS}.pictureLink`) }),
+      el("span", { class: "card-link", "data-testid": "card-link" }, el("span", { class: "card-origin", text: data.origin }),
+        el("span", { class: "card-short", text: link.slice(data.origin.length) }))),
+    el("p", { class: "card-field" }, el("span", { class: "card-label", text: t(`${WORDS}.name`) }),
+      el("span", { class: "card-name", "data-testid": "card-name", text: pupil.name })),
+    el("p", { class: "card-label card-pictures-label", text: t(`${WORDS}.pictures`) }),
+    el("ol", { class: "card-pictures", "data-testid": "card-pictures" }, ...pupil.pictures.map((picture) =>
+      el("li", { class: "card-picture", "data-testid": "card-picture", "data-picture": picture },
+        pictureImage(picture, { alt: "" }), el("span", { class: "card-picture-name", lang: "en", text: picture })))),
+    el("p", { class: "card-how", "data-testid": "card-how", text: t(`${WORDS}.pictureHow`) }));
+}
+
 function forget(words) {
   sessionStorage.removeItem(CARDS_KEY);
   $("login-cards").replaceChildren();
@@ -41,7 +61,7 @@ function forget(words) {
 
 const data = read();
 if (data) {
-  $("login-cards").replaceChildren(...data.pupils.map((pupil) => card(data, pupil)));
+  $("login-cards").replaceChildren(...data.pupils.map((pupil) => (Array.isArray(pupil.pictures) ? pictureCard : card)(data, pupil)));
   document.title = `Login cards for ${data.className} · Tessera`;
 } else {
   forget("No cards to print. Login cards are made when you add pupils or give one a new password: go back to the Classroom and do that first.");

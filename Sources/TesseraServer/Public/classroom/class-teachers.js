@@ -29,7 +29,7 @@ class TeachersPanel {
     try {
       const [teachers, school] = await Promise.all([
         api(path(this.one)),
-        this.user.school ? api(`/api/schools/${encodeURIComponent(this.user.school)}`) : null,
+        this.user.school ? api(`/api/schools/${encodeURIComponent(this.user.school)}`).catch(() => null) : null,
       ]);
       this.show(teachers, school?.teachers ?? []);
     } catch (error) {

@@ -5,6 +5,7 @@
 import { api, el, say } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
 import { CARDS_KEY } from "./cards-data.js";
+import { passwordShown, signInSetting } from "./class-sign-in.js";
 import { classTeachers } from "./class-teachers.js";
 import { formError, setBusy } from "./forms.js";
 
@@ -39,12 +40,13 @@ class ClassView {
     const archivedNote = one.archived
       ? el("p", { class: "card warning", text: "This class is archived, so its pupils cannot sign in. Bring it back from “My classes” to let them in." })
       : "";
+    const signIn = signInSetting(this);
     this.section.replaceChildren(
       el("p", { class: "back" }, el("a", { href: "#", "data-testid": "all-classes", text: "◂ All my classes", onclick: (event) => this.leave(event) })),
       this.title,
       el("p", { class: "class-code big" }, el("span", { class: "code-label", text: "Class code " }),
         el("span", { class: "code", "data-testid": "class-view-code", text: one.code })),
-      el("p", { class: "muted how" }, `Pupils go to ${location.origin}/router/, press “I'm in a class” (“My class” on a phone) and type this code, their name and their password.`),
+      signIn.how,
       el("p", { class: "dashboard-link" }, el("a", { href: `/router/teacher.html#class=${encodeURIComponent(one.id)}`, "data-testid": "open-dashboard",
         text: "See how the class is doing: scoreboard, programs and locks ▸" })),
       archivedNote,
@@ -52,6 +54,7 @@ class ClassView {
       this.addForm(),
       el("section", { class: "pupils", "aria-labelledby": "pupils-title" }, this.count, this.empty, this.list,
         el("p", { class: "row" }, this.renewAll)),
+      signIn.choice,
       this.teachers.node);
   }
 
@@ -242,9 +245,9 @@ class ClassView {
   // The passwords exist only in this answer: shown here once, and handed to the cards page
   // (printCards) on request; nothing keeps them once this view goes.
   showPasswords(pupils, heading) {
-    const cards = { className: this.one.name, code: this.one.code, origin: location.origin, pupils: pupils.map(({ name, password }) => ({ name, password })) };
+    const cards = { className: this.one.name, code: this.one.code, origin: location.origin, pupils: pupils.map(({ name, password, pictures }) => ({ name, password, pictures })) };
     const rows = pupils.map((pupil) => el("tr", { "data-testid": "new-password-row" },
-      el("th", { scope: "row", text: pupil.name }), el("td", { class: "password", "data-testid": "shown-password", text: pupil.password })));
+      el("th", { scope: "row", text: pupil.name }), el("td", { class: "password", "data-testid": "shown-password" }, ...passwordShown(pupil))));
     const hide = () => {
       this.passwords.hidden = true;
       this.passwords.replaceChildren();

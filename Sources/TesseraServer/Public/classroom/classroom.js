@@ -8,7 +8,7 @@ import { ask } from "/shared/ask.js";
 import { showClass } from "./class-view.js";
 import { formError, setBusy } from "./forms.js";
 import { dropInvite, inviteProblem, inviteToken, showInvitation, showInviteNote, signedUpFromInvite } from "./invite.js";
-import { SchoolPanel } from "./school-view.js";
+import { names, SchoolPanel } from "./school-view.js";
 
 // `withWhom`: each class's other teachers' names (for a teacher in a school).
 const state = { user: null, classes: [], withWhom: new Map() };
@@ -139,7 +139,6 @@ function showClasses() {
 }
 
 const pupilCount = (count) => (typeof count !== "number" ? "" : count === 1 ? "1 pupil" : `${count} pupils`);
-const names = (list) => list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 
 function classItem(one) {
   const title = el("h3", { class: "class-name" }, el("a", { href: `#class=${encodeURIComponent(one.id)}`, "data-testid": "open-class", text: one.name }));
@@ -148,7 +147,7 @@ function classItem(one) {
   const count = el("p", { class: "muted count", "data-testid": "pupil-count", text: pupilCount(one.pupilCount) });
   const others = state.withWhom.get(one.id) ?? [];
   const together = others.length ? el("p", { class: "with-whom", "data-testid": "class-with" }, "With ",
-    el("strong", { text: names(others) }), one.mine === false ? el("span", { class: "badge", text: "shared with you" }) : "") : "";
+    el("strong", { text: names(others) }), one.mine === false ? el("span", { class: "badge", text: "you co-teach it" }) : "") : "";
   const buttons = el("div", { class: "item-buttons" });
   if (one.archived) {
     buttons.append(el("button", { type: "button", "data-testid": "unarchive", text: "Bring back", onclick: () => setArchived(one, false) }));

@@ -83,6 +83,7 @@ export function showInvitation(section, user, school, { joined }) {
       section.replaceChildren();
       await joined(made);
       say(`Welcome to ${made.name}! You will find its teachers under “My school”.`, true);
+      $("school-title")?.focus();
     } catch (problem) {
       error.textContent = inviteProblem(problem);
       join.hidden = true;

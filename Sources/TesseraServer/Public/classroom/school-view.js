@@ -9,7 +9,8 @@ import { ask } from "/shared/ask.js";
 import { formError, setBusy } from "./forms.js";
 
 const schoolPath = (id, rest = "") => `/api/schools/${encodeURIComponent(id)}${rest}`;
-const names = (list) => list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+/** "A", "A and B", "A, B and C". */
+export const names = (list) => list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 const EXPIRES = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" };
 
 /** The "My school" panel in `section` for `user` (whose `school` and `schoolAdmin` it updates);
@@ -34,6 +35,10 @@ export class SchoolPanel {
     try {
       this.school = await api(schoolPath(this.user.school));
     } catch (error) {
+      if (error.status === 404) { // removed from the school since this page was opened
+        this.user.school = null;
+        return this.show();
+      }
       this.section.replaceChildren(this.title("My school"), el("p", { class: "form-error", role: "alert", text: error.message }));
       return null;
     }
@@ -176,7 +181,7 @@ export class SchoolPanel {
       el("p", { class: "invite-label", text: "An invitation link for one colleague" }),
       el("div", { class: "invite-row" }, shown, button),
       el("p", { class: "muted", id: "invite-expires", "data-testid": "invite-expires" },
-        "It works once, until ", el("strong", { text: expires.toLocaleString(undefined, EXPIRES) }),
+        "It works once, until ", el("strong", { text: expires.toLocaleString("en-GB", EXPIRES) }),
         ". Send it to one colleague; for another colleague, make another link. They open it and sign in or make their account, and they are in."));
     this.inviteBox.hidden = false;
     this.inviteButton.textContent = "Another invitation link";
@@ -299,6 +304,13 @@ export class SchoolPanel {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       formError(form, "");
+      const [from, to] = [one.teacher === this.user.id ? "You" : nameOf(one.teacher), nameOf(select.value)];
+      const sure = await ask({
+        title: `Give ${one.name} to ${to}?`,
+        text: `${to} becomes its teacher, with all its pupils; its co-teachers stay. ${from} will no longer see it, unless ${to} adds ${from === "You" ? "you" : "them"} as a co-teacher.`,
+        yes: "Give the class", no: "Cancel",
+      });
+      if (!sure) return;
       setBusy(form, true);
       try {
         await api(schoolPath(this.school.id, `/classes/${encodeURIComponent(one.id)}/teacher`), { method: "PUT", body: { teacher: select.value } });
