@@ -216,6 +216,8 @@ struct LevelSummaryJSON: Encodable {
     let mayDelete: Bool
     /// Who it is shared with; only its owner is told.
     let shares: StoredLevel.Shares?
+    /// For a teacher: their classes where it waits for their approval (absent for anyone else).
+    var waitingIn: [String]?
 
     init(_ stored: StoredLevel, for caller: LevelCaller) {
         id = stored.id
@@ -225,6 +227,9 @@ struct LevelSummaryJSON: Encodable {
         mine = caller.owns(stored)
         mayDelete = caller.mayDelete(stored)
         shares = mine ? stored.shares : nil
+        if caller.account?.role == .teacher {
+            waitingIn = stored.shares.waiting.filter(caller.classIDs.contains)
+        }
     }
 }
 
