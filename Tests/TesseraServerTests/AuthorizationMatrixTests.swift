@@ -58,34 +58,40 @@ import Testing
                      classA: idA, otherClassOfA: spare, ana: try #require(pupilsA.last?["id"] as? String))
     }
 
+    /// Every classroom route with what the class's own teachers get (the co-teachers too:
+    /// `SchoolAPITests` asks them as a co-teacher and another school's teacher). Run in order: the
+    /// pupil moves, then leaves, and the last row signs the class's pupils out.
+    static func classroomRoutes(classA a: String, pupil ana: String, otherClass: String) -> [(HTTPRequest.Method, String, String?, HTTPResponse.Status)] {
+        return [
+            (.get, "/api/classes", nil, .ok),
+            (.post, "/api/classes", #"{"name":"Year 5"}"#, .created),
+            (.patch, "/api/classes/\(a)", #"{"name":"Year 4 Oaks"}"#, .ok),
+            (.get, "/api/classes/\(a)/pupils", nil, .ok),
+            (.post, "/api/classes/\(a)/pupils", #"{"names":["Zoe"]}"#, .created),
+            (.post, "/api/classes/\(a)/pupils/\(ana)/password", nil, .ok),
+            (.post, "/api/classes/\(a)/pupils/\(ana)/unlock", nil, .ok),
+            (.post, "/api/classes/\(a)/pupils/\(ana)/move", #"{"toClass":"\#(otherClass)"}"#, .ok),
+            (.delete, "/api/classes/\(otherClass)/pupils/\(ana)", nil, .noContent),
+            (.get, "/api/classes/\(a)/scoreboard?episode=1", nil, .ok),
+            (.get, "/api/classes/\(a)/scoreboard?episode=1&format=csv", nil, .ok),
+            (.get, "/api/classes/\(a)/locks", nil, .ok),
+            (.put, "/api/classes/\(a)/locks", #"{"episodes":[2],"levels":[]}"#, .ok),
+            (.get, "/api/classes/\(a)/activity", nil, .ok),
+            (.get, "/api/classes/\(a)/levels/waiting", nil, .ok),
+            (.get, "/api/classes/\(a)/teachers", nil, .ok),
+            (.get, "/api/classes/\(a)/levels/1/solutions", nil, .ok),
+            (.get, "/api/classes/\(a)/levels/1/solutions?names=true", nil, .ok),
+            // Last: new passwords for class A sign its pupils (the pupil role) out.
+            (.post, "/api/classes/\(a)/passwords", nil, .ok),
+        ]
+    }
+
     /// The classroom routes with what each role gets (the class's teacher: success).
     @Test(arguments: Backend.allCases)
     func theClassroomRoutesAnswerEachRoleAsDesigned(_ backend: Backend) async throws {
         try await buildApplication(backend.configuration()).test(.router) { client in
             let world = try await Self.world(client)
-            let (a, ana) = (world.classA, world.ana)
-            let routes: [(HTTPRequest.Method, String, String?, HTTPResponse.Status)] = [
-                (.get, "/api/classes", nil, .ok),
-                (.post, "/api/classes", #"{"name":"Year 5"}"#, .created),
-                (.patch, "/api/classes/\(a)", #"{"name":"Year 4 Oaks"}"#, .ok),
-                (.get, "/api/classes/\(a)/pupils", nil, .ok),
-                (.post, "/api/classes/\(a)/pupils", #"{"names":["Zoe"]}"#, .created),
-                (.post, "/api/classes/\(a)/pupils/\(ana)/password", nil, .ok),
-                (.post, "/api/classes/\(a)/pupils/\(ana)/unlock", nil, .ok),
-                (.post, "/api/classes/\(a)/pupils/\(ana)/move", #"{"toClass":"\#(world.otherClassOfA)"}"#, .ok),
-                (.delete, "/api/classes/\(world.otherClassOfA)/pupils/\(ana)", nil, .noContent),
-                (.get, "/api/classes/\(a)/scoreboard?episode=1", nil, .ok),
-                (.get, "/api/classes/\(a)/scoreboard?episode=1&format=csv", nil, .ok),
-                (.get, "/api/classes/\(a)/locks", nil, .ok),
-                (.put, "/api/classes/\(a)/locks", #"{"episodes":[2],"levels":[]}"#, .ok),
-                (.get, "/api/classes/\(a)/activity", nil, .ok),
-                (.get, "/api/classes/\(a)/levels/waiting", nil, .ok),
-                (.get, "/api/classes/\(a)/teachers", nil, .ok),
-                (.get, "/api/classes/\(a)/levels/1/solutions", nil, .ok),
-                (.get, "/api/classes/\(a)/levels/1/solutions?names=true", nil, .ok),
-                // Last: new passwords for class A sign its pupils (the pupil role) out.
-                (.post, "/api/classes/\(a)/passwords", nil, .ok),
-            ]
+            let routes = Self.classroomRoutes(classA: world.classA, pupil: world.ana, otherClass: world.otherClassOfA)
             for (method, path, body, success) in routes {
                 for role in [Role.anonymous, .pupil, .otherClassPupil, .otherTeacher, .teacher] {
                     let browser = try #require(world.browsers[role])

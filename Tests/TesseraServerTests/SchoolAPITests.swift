@@ -199,4 +199,26 @@ import Testing
             }
         }
     }
+
+    /// A co-teacher gets every classroom route as the class's own teacher does, and a teacher of
+    /// another school gets 404 from each (the classroom matrix's rows, asked by these two roles).
+    @Test(arguments: Backend.allCases)
+    func aCoTeacherHasEveryClassRouteAndAnotherSchoolNone(_ backend: Backend) async throws {
+        try await buildApplication(backend.configuration()).test(.router) { client in
+            let world = try await Self.world(client)
+            let (head, jones, far) = (try #require(world.browsers[.admin]), try #require(world.browsers[.colleague]),
+                                      try #require(world.browsers[.otherSchoolTeacher]))
+            let spare = try #require(try await ClassAPITests.newClass(client, head, name: "Spare")["id"] as? String)
+            let ana = try #require(try await ClassAPITests.addPupils(client, head, classID: world.classA, ["Ana"]).first?["id"] as? String)
+            for classID in [world.classA, spare] {
+                #expect(try await head.send(client, .post, "/api/classes/\(classID)/teachers", json: #"{"teacher":"\#(world.colleagueID)"}"#).status == .created)
+            }
+            for (method, path, body, success) in AuthorizationMatrixTests.classroomRoutes(classA: world.classA, pupil: ana, otherClass: spare) {
+                let other = try await far.send(client, method, path, json: body)
+                #expect(other.status == (path == "/api/classes" ? success : .notFound), "another school's teacher \(method) \(path)")
+                let answer = try await jones.send(client, method, path, json: body)
+                #expect(answer.status == success, "co-teacher \(method) \(path): \(answer.status) \(answer.body)")
+            }
+        }
+    }
 }
