@@ -1,7 +1,8 @@
 // One class (#class=ID): its code, its pupils, adding pupils, and the new passwords — shown once,
 // right after they are made, with the login cards to print (cards.html). The server keeps only
-// hashes, so a lost password is replaced (New password), never looked up. Below the pupils, the
-// class's teachers (class-teachers.js).
+// hashes, so a lost password is replaced (New password), never looked up. Below the pupils, how
+// they sign in (typed passwords or pictures: class-sign-in.js) and the class's teachers
+// (class-teachers.js).
 import { api, el, say } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
 import { CARDS_KEY } from "./cards-data.js";
