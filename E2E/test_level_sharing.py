@@ -1,7 +1,8 @@
 """Levels belong to whoever made them (Rapid Router): a pupil makes a level in the designer and
-saves it, and nobody else sees it; she shares it with her class; a classmate (another machine)
-finds it under "Shared with me" and plays it; their teacher (a third machine) sees it shared with
-the class and removes it, and it is gone for both pupils. Without an account, "My levels" in the
+saves it, and nobody else sees it; she shares it with her class, where it waits for the teacher's
+approval (a classmate on another machine does not see it yet); the teacher (a third machine)
+approves it on the level select; the classmate finds it under "Shared with me" and plays it; the
+teacher removes it, and it is gone for both pupils. Without an account, "My levels" in the
 designer keeps a browser's own levels: rename, duplicate, delete (asked first), saving changes in
 place, and a link that lets someone else play the level without it being listed for them.
 
@@ -19,18 +20,19 @@ from test_router import add, play_and_wait
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
 
 SHOTS = "/tmp/shots-levels"
+APPROVAL_SHOTS = "/tmp/issue37/shots/approval"
 # The browser logs a refused request itself: opening a removed level answers 404 on purpose.
 NOT_FOUND = "404 (Not Found)"
 
 
-def shot(page, name, near=None):
+def shot(page, name, near=None, folder=SHOTS):
     """A screenshot of the whole page, or of the screen around `near` (a locator)."""
-    os.makedirs(SHOTS, exist_ok=True)
+    os.makedirs(folder, exist_ok=True)
     if near is not None:
         # One call that finds the node and scrolls it: the level select may redraw its tiles
         # (a later answer arriving), which detached the node between the two steps of Playwright's own scroll.
         near.evaluate("node => node.scrollIntoView({block: 'nearest'})")
-    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=near is None)
+    page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=near is None)
 
 
 def draw_and_save(page, name):
@@ -62,7 +64,7 @@ def solve(page):
     play_and_wait(page, success=True)
 
 
-def test_a_pupil_shares_a_level_with_her_class_a_classmate_plays_it_and_the_teacher_removes_it(open_page):
+def test_a_pupil_shares_a_level_the_teacher_approves_it_a_classmate_plays_it_and_the_teacher_removes_it(open_page):
     teacher = open_page("phone")
     teacher_problems = watch_errors(teacher)
     sign_up(teacher)
@@ -91,15 +93,34 @@ def test_a_pupil_shares_a_level_with_her_class_a_classmate_plays_it_and_the_teac
     expect(teacher.locator("body[data-ready=true]")).to_have_count(1)
     expect(teacher.get_by_test_id(f"level-{level_id}")).to_have_count(0)
 
-    # Sam shares it with her class.
+    # Sam shares it with her class: it waits for the teacher's approval, and Ana does not see it yet.
     listed.get_by_test_id("my-level-share").click()
     share = listed.locator("input[type=checkbox]")
     expect(listed.locator(".my-level-share label")).to_have_text("Share with my class (Oaks)")
     share.check()
-    expect(sam.get_by_test_id("message")).to_contain_text("Shared with Oaks")
-    expect(listed.get_by_test_id("my-level-shared")).to_have_text("Shared with Oaks")
+    expect(sam.get_by_test_id("message")).to_contain_text("Shared with Oaks — waiting for your teacher to approve it")
+    expect(listed.get_by_test_id("my-level-shared")).to_have_text("Shared with Oaks — waiting for your teacher to approve it")
     expect(share).to_be_focused()  # redrawn, the list keeps her place
     shot(sam, "designer-shared-desktop", near=listed)
+    shot(sam, "designer-waiting-desktop", near=listed, folder=APPROVAL_SHOTS)
+    ana.reload()
+    expect(ana.locator("body[data-ready=true]")).to_have_count(1)
+    expect(ana.get_by_test_id("shared-levels")).to_be_hidden()
+    expect(ana.get_by_test_id(f"level-{level_id}")).to_have_count(0)
+
+    # The teacher sees it waiting on the level select and approves it.
+    teacher.reload()
+    expect(teacher.locator("body[data-ready=true]")).to_have_count(1)
+    waiting = teacher.get_by_test_id(f"waiting-{level_id}")
+    expect(waiting).to_contain_text("Waiting for your approval")
+    shot(teacher, "router-teacher-waiting-phone", near=waiting, folder=APPROVAL_SHOTS)
+    teacher.get_by_test_id(f"approve-{level_id}").click()
+    expect(teacher.get_by_test_id("message")).to_contain_text("Approved “Sam's racetrack”")
+    expect(teacher.get_by_test_id(f"waiting-{level_id}")).to_have_count(0)
+    expect(teacher.get_by_test_id("shared-levels").get_by_test_id(f"level-{level_id}")).to_be_visible()
+    sam.reload()
+    expect(sam.locator("body[data-ready=true]")).to_have_count(1)
+    expect(my_levels(sam).get_by_test_id("my-level-shared")).to_have_text("Shared with Oaks")
 
     # Ana finds it under Shared with me and plays it through.
     ana.reload()

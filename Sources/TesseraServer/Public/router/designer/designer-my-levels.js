@@ -24,11 +24,16 @@ export async function saveDraft(level, savedId) {
   return { id: stored.id, updated: false };
 }
 
-/** Who a level is shared with, in words. */
+/** Who a level is shared with, in words; a pupil's level waiting for a teacher's approval says so. */
 function sharedWith(level, classes) {
-  const names = (level.shares?.classes ?? []).map((id) => classes.find((c) => c.id === id)?.name ?? t("designer.myLevels.aClass"));
+  const name = (id) => classes.find((c) => c.id === id)?.name ?? t("designer.myLevels.aClass");
+  const waiting = level.shares?.waiting ?? [];
+  const shared = level.shares?.classes ?? [];
+  const seen = shared.filter((id) => !waiting.includes(id)).map(name);
+  const held = shared.filter((id) => waiting.includes(id)).map(name);
   const parts = [];
-  if (names.length) parts.push(t("designer.myLevels.sharedWith", { names: list(names) }));
+  if (seen.length) parts.push(t("designer.myLevels.sharedWith", { names: list(seen) }));
+  if (held.length) parts.push(t("designer.myLevels.sharedWaiting", { names: list(held) }));
   if (level.shares?.link) parts.push(t(parts.length ? "designer.myLevels.andLink" : "designer.myLevels.link"));
   return parts.length ? parts.join(t("designer.myLevels.partsSeparator")) : t("designer.myLevels.onlyYou");
 }
@@ -84,7 +89,7 @@ export class MyLevels {
     const panel = this.openPanel?.id === level.id ? this.openPanel.kind : null;
     return el("li", { class: `my-level${current ? " current" : ""}`, "data-testid": "my-level", "data-id": level.id },
       el("span", { class: "my-level-name", text: level.name }, current ? el("span", { class: "muted", text: t("designer.myLevels.editingMark") }) : ""),
-      el("span", { class: "my-level-tags muted", "data-testid": "my-level-shared", text: sharedWith(level, this.classes) }),
+      el("span", { class: `my-level-tags muted${level.shares?.waiting?.length ? " waiting" : ""}`, "data-testid": "my-level-shared", text: sharedWith(level, this.classes) }),
       el("div", { class: "my-level-actions" },
         button(t("designer.myLevels.open"), "my-level-open", (l) => this.open(l)),
         button(t("designer.myLevels.rename"), "my-level-rename", (l) => this.toggle(l, "rename"), { "aria-expanded": String(panel === "rename") }),
@@ -168,7 +173,7 @@ export class MyLevels {
     const update = async (next, message) => {
       const answer = await shareLevel(level.id, next);
       Object.assign(level, { shares: answer.shares });
-      say(message, true);
+      say(typeof message === "function" ? message(answer) : message, true);
       this.render();
     };
     const pupil = this.role === "pupil";
@@ -177,7 +182,9 @@ export class MyLevels {
       box.addEventListener("change", () => this.act(box, () => {
         const classes = box.checked ? [...shares.classes, schoolClass.id] : shares.classes.filter((id) => id !== schoolClass.id);
         const words = box.checked ? (pupil ? "designer.myLevels.sharedPupil" : "designer.myLevels.sharedTeacher") : "designer.myLevels.unshared";
-        return update({ ...shares, classes }, t(words, { class: schoolClass.name }));
+        // A class whose teacher approves pupils' levels: the answer says it waits.
+        const waits = (answer) => box.checked && (answer.shares?.waiting ?? []).includes(schoolClass.id);
+        return update({ ...shares, classes }, (answer) => t(waits(answer) ? "designer.myLevels.sharedPupilWaiting" : words, { class: schoolClass.name }));
       }));
       return el("label", {}, box, t(pupil ? "designer.myLevels.shareMyClass" : "designer.myLevels.shareWith", { class: schoolClass.name }));
     });

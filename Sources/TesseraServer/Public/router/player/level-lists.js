@@ -1,11 +1,13 @@
 // The level select's stored levels: "My levels" (the ones this player made or imported, newest
 // first) and "Shared with me" (shared with their class by a classmate or their teacher). Nobody
 // else's levels are ever listed. A teacher sees the levels shared with their classes here too and
-// can remove one: it is deleted for everyone, its maker included (moderation). The level list
+// can remove one: it is deleted for everyone, its maker included (moderation); a pupil's level that
+// waits for their approval is marked so, with Approve and Reject (level-approval.js). The level list
 // brings the first page of each; "Show more" fetches the next (GET /api/router/levels).
 import { $, el, say } from "/shared/api.js";
 import { t } from "../shared/i18n.js";
 import { deleteLevel, listLevels } from "../shared/my-levels.js";
+import { decideLevel } from "../shared/level-approval.js";
 
 const PAGE = 20; // levels per page, as the server sends them
 const summary = (level) => ({ id: level.id, name: level.name, maxScore: 0, blockly: true, python: false });
@@ -21,7 +23,12 @@ export function renderStoredLevels({ mine = [], shared = [] }, tile, changed) {
   $("shared-section").hidden = shared.length === 0;
   $("shared-levels").replaceChildren(...shared.map((level, index) => {
     const item = tile(summary(level), `S${index + 1}`);
-    if (level.mayDelete && !level.mine) item.append(removeButton(level, changed));
+    const remove = level.mayDelete && !level.mine ? removeButton(level, changed) : "";
+    if (level.waitingIn?.length) {
+      // Beside its tile (two columns wide): the mark, then Approve, Reject and Remove.
+      item.classList.add("waiting");
+      item.append(approval(level, changed, remove));
+    } else if (remove) item.append(remove);
     return item;
   }));
   showMore($("shared-section"), "shared", shared, t("player.select.showMoreShared"), redraw);
@@ -73,4 +80,28 @@ function removeButton(level, changed) {
       }
     },
   });
+}
+
+/** "Waiting for your approval", with Approve and Reject (for every class of theirs where it waits). */
+function approval(level, changed, remove) {
+  const button = (kind) => el("button", {
+    type: "button", class: `decide-level ${kind}`, "data-testid": `${kind}-${level.id}`, text: t(`player.select.${kind}`),
+    "aria-label": t(`player.select.${kind}Label`, { name: level.name }),
+    onclick: async (event) => {
+      const pressed = event.currentTarget;
+      pressed.disabled = true;
+      try {
+        for (const classId of level.waitingIn) await decideLevel(classId, level.id, kind);
+        say(t(kind === "approve" ? "player.select.approved" : "player.select.rejected", { name: level.name }), true);
+        await changed();
+        $("shared-section").focus({ preventScroll: true });
+      } catch (error) {
+        pressed.disabled = false;
+        say(error.message);
+      }
+    },
+  });
+  return el("div", { class: "waiting-level", "data-testid": `waiting-${level.id}` },
+    el("span", { class: "waiting-mark", text: t("player.select.waiting") }),
+    el("span", { class: "decide-buttons" }, button("approve"), button("reject"), remove));
 }

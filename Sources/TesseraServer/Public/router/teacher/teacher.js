@@ -3,7 +3,9 @@
 // of each run a pupil of the class makes (an event stream), and the page asks for the scoreboard
 // again. A played cell opens the pupil's program and a replay of it (teacher-program.js); the
 // episode and its levels can be locked for the class (teacher-locks.js), or a lesson set up in one
-// step. Beside the grid, "Who needs me now" (teacher-activity.js) follows the same live stream. A
+// step. Beside the grid, "Who needs me now" (teacher-activity.js) follows the same live stream;
+// above it, pupils' levels waiting for approval and the class's two settings for them
+// (teacher-waiting.js). A
 // level's head opens its solution (the program panel) and the class's solutions on the projector
 // (teacher-solutions.js); certificates and the lesson guide open in a tab of their own.
 // The class and episode are in the address (#class=ID&episode=N, so the Classroom page can link
@@ -18,6 +20,7 @@ import { ProgramPanel } from "./teacher-program.js";
 import { ActivityPanel } from "./teacher-activity.js";
 import { LevelMenu } from "./teacher-level-menu.js";
 import { ClassSolutions } from "./teacher-solutions.js";
+import { WaitingLevels } from "./teacher-waiting.js";
 import { t, translatePage } from "../shared/i18n.js";
 
 const CLASS_KEY = "tessera.teacher.class";
@@ -33,6 +36,7 @@ const locks = new ClassLocks({ button: $("episode-lock"), state: $("episode-lock
 const panel = new ProgramPanel();
 const activity = new ActivityPanel((pupil, level, returnFocus) => panel.open(pupil, level, returnFocus));
 const solutions = new ClassSolutions();
+const waiting = new WaitingLevels((id) => state.classes.find((one) => one.id === id));
 const levelMenu = new LevelMenu({
   solution: (level, returnFocus) => panel.openSolution(level, returnFocus),
   solutions: (level, returnFocus) => solutions.open(state.classId, level, returnFocus),
@@ -57,7 +61,7 @@ async function start() {
   state.classes = classes.filter((one) => !one.archived || one.id === wanted.classId);
   if (!state.classes.length) {
     $("no-classes").hidden = false;
-    for (const id of ["board-controls", "episode-lock-bar", "board-help", "board-scroll", "activity"]) $(id).hidden = true;
+    for (const id of ["board-controls", "episode-lock-bar", "board-help", "board-scroll", "activity", "class-levels"]) $(id).hidden = true;
     return;
   }
   $("class-select").replaceChildren(...state.classes.map((one) => el("option", { value: one.id, text: one.archived ? `${one.name} (archived)` : one.name })));
@@ -96,7 +100,7 @@ async function selectClass(classId, episode) {
   $("add-pupils-link").href = `/classroom/#class=${encodeURIComponent(classId)}`;
   state.episode = episode ?? (Number(localStorage.getItem(episodeKey(classId))) || 1);
   listen(classId);
-  await Promise.all([locks.load(classId), load(), activity.follow(classId)]);
+  await Promise.all([locks.load(classId), load(), activity.follow(classId), waiting.show(classId)]);
   draw();
 }
 
