@@ -138,3 +138,11 @@ def problems(page):
     """The `page` fixture's console errors and uncaught exceptions, watched from the start (a test
     asserts the list stays empty)."""
     return watch_errors(page)
+
+
+def full_page_shot(page, folder, name):
+    """A full-page screenshot into `folder`; nothing may stick out sideways at this size."""
+    os.makedirs(folder, exist_ok=True)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= page.viewport_size["width"], f"{name}: the page is {wide}px wide on a {page.viewport_size['width']}px screen"
+    page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)

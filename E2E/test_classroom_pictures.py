@@ -9,12 +9,11 @@ Screenshots (tablet 1024 × 768 and phone 390 × 844, both touch; the cards on s
 go to /tmp/issue37/shots/pictures/.
 
 The classroom tests' own server (sign-in failures are counted per address; see test_classroom)."""
-import os
 import re
 
 from playwright.sync_api import expect
 
-from conftest import browser_contexts, browsing, watch_errors
+from conftest import browser_contexts, browsing, full_page_shot, watch_errors
 from test_classroom import classroom_server  # noqa: F401 (fixture)
 from test_accessibility import assert_clean, check
 from test_classroom_signin import call, open_class, teacher_with_class
@@ -32,11 +31,7 @@ NOT_FOUND = "404 (Not Found)"
 
 
 def shot(page, name):
-    """A full-page screenshot; nothing may stick out sideways at this size."""
-    os.makedirs(SHOTS, exist_ok=True)
-    wide = page.evaluate("document.documentElement.scrollWidth")
-    assert wide <= page.viewport_size["width"], f"{name}: the page is {wide}px wide on a {page.viewport_size['width']}px screen"
-    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+    full_page_shot(page, SHOTS, name)
 
 
 def picture_class(context, names, class_name="Reception Owls"):

@@ -9,13 +9,12 @@ Screenshots of the school panel and a class's teachers (desktop, tablet and phon
 /tmp/issue37/shots.
 
 The classroom tests' own server (sign-in failures are counted per address; see test_classroom)."""
-import os
 import re
 import uuid
 
 from playwright.sync_api import expect
 
-from conftest import browser_contexts, watch_errors
+from conftest import browser_contexts, full_page_shot, watch_errors
 from test_accessibility import assert_clean, check
 from test_classroom import PASSWORD, classroom_server, fill_sign_in, fill_sign_up  # noqa: F401 (fixture)
 from test_classroom_progress import sign_in_on_router
@@ -35,11 +34,7 @@ NOT_FOUND = "404 (Not Found)"
 
 
 def shot(page, name):
-    """A full-page screenshot; nothing may stick out sideways at this size."""
-    os.makedirs(SHOTS, exist_ok=True)
-    wide = page.evaluate("document.documentElement.scrollWidth")
-    assert wide <= page.viewport_size["width"], f"{name}: the page is {wide}px wide on a {page.viewport_size['width']}px screen"
-    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+    full_page_shot(page, SHOTS, name)
 
 
 def new_email(who):
