@@ -51,6 +51,8 @@ import Testing
             // The short link on the cards opens the class's page.
             let link = try await client.execute(uri: "/c/\(code)", method: .get) { $0.head }
             #expect(link.status == .found && link.headerFields[.location] == "/classroom/pictures.html?code=\(code)")
+            let notACode = try await client.execute(uri: "/c/\(String(repeating: "0", count: 33))", method: .get) { $0.head.status }
+            #expect(notACode == .notFound)
             // Back to words: typed passwords again, and the names private again.
             let back = try await teacher.send(client, .patch, "/api/classes/\(id)", json: #"{"signIn":"words"}"#)
             #expect((back.body["pupils"] as? [[String: Any]])?.allSatisfy { $0["pictures"] == nil } == true)

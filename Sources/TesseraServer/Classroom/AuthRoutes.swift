@@ -112,7 +112,10 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
     /// `GET /c/{code}`: the short address printed on a picture class's cards opens its sign-in page.
     @Sendable func classLink(_ request: Request, context: Context) async throws -> Response {
         let text = try context.parameters.require("code")
-        let code = ClassRules.normalizedCode(String(text.prefix(32))) ?? ""
+        // Only something shaped like a code goes on (the page asks whether a picture class has it).
+        guard text.utf8.count <= 32, let code = ClassRules.normalizedCode(text) else {
+            throw APIError.notFound("A class with the code '\(text.prefix(32))'")
+        }
         return Response(status: .found, headers: [.location: "/classroom/pictures.html?code=" + code])
     }
 
