@@ -1,4 +1,5 @@
 import Crypto
+import GridKit
 import Foundation
 
 /// Time-based one-time passwords (RFC 6238 over RFC 4226's HOTP, HMAC-SHA1, 30-second steps,
@@ -44,13 +45,24 @@ public struct TOTP: Sendable, Equatable {
     }
 
     /// Whether `typed` (spaces ignored) is the code now or one step either side.
-    public func accepts(_ typed: String, at time: Date) -> Bool {
-        let code = typed.filter { !$0.isWhitespace }
-        guard code.count == Self.digits, code.allSatisfy(\.isASCII), code.allSatisfy(\.isNumber) else { return false }
+    public func accepts(_ typed: String, at time: Date) -> Bool { step(of: typed, at: time) != nil }
+
+    /// The time step whose code `typed` is (now or one step either side), or nil. A server keeps
+    /// the newest step it accepted, so each code signs in once (RFC 6238 §5.2).
+    public func step(of typed: String, at time: Date) -> Int64? {
+        guard let code = Self.shaped(typed) else { return nil }
         let now = Int64(max(0, time.timeIntervalSince1970) / Self.step)
-        return (-Int64(Self.window)...Int64(Self.window)).contains { shift in
-            now + shift >= 0 && self.code(counter: UInt64(now + shift)) == code
+        return (-Int64(Self.window)...Int64(Self.window)).map { now + $0 }.first { step in
+            step >= 0 && self.code(counter: UInt64(step)).constantTimeEquals(code)
         }
+    }
+
+    /// `typed` without spaces when it is shaped like a code (six ASCII digits), else nil.
+    public static func shaped(_ typed: String) -> String? {
+        guard typed.utf8.count <= 32 else { return nil }
+        let code = typed.filter { !$0.isWhitespace }
+        guard code.count == digits, code.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return code
     }
 
     /// What an authenticator app scans: `otpauth://totp/Tessera:<account>?secret=…&issuer=Tessera`.

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Same three parts as every store: this protocol, `InMemoryAccountStore` (unit tests), and the
 /// SQLite (`SQLiteAccountStore`) and PostgreSQL (`PostgresAccountStore`) implementations.
-package protocol AccountStore: Sendable {
+package protocol AccountStore: TwoStepStore {
     /// Throws `StoreError.duplicateID` for a taken id and `StoreError.emailTaken` for a teacher
     /// whose email (compared by `Account.emailKey`) another account already has.
     func insert(_ account: Account) async throws

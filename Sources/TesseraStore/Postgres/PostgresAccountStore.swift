@@ -44,7 +44,7 @@ package struct PostgresAccountStore: AccountStore, ClassStore, SchoolStore {
         """,
         "CREATE INDEX IF NOT EXISTS sessions_account_id ON sessions (account_id)",
         "CREATE INDEX IF NOT EXISTS sessions_last_seen_at ON sessions (last_seen_at)",
-    ]), classesV1, schoolsV1, classesV2]
+    ]), classesV1, schoolsV1, classesV2, twoStepV1]
 
     /// Named, so a duplicate key can be told apart from a duplicate id.
     private static let emailKeyConstraint = "accounts_email_key_unique"

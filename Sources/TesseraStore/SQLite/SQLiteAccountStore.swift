@@ -45,6 +45,7 @@ package struct SQLiteAccountStore: AccountStore, ClassStore, SchoolStore {
         migrator.registerMigration("classes-v1") { db in try classesV1(db) }
         migrator.registerMigration("schools-v1") { db in try schoolsV1(db) }
         migrator.registerMigration("classes-v2") { db in try classesV2(db) }
+        migrator.registerMigration("two-step-v1") { db in try twoStepV1(db) }
         return migrator
     }
 
