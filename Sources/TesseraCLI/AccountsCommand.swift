@@ -34,7 +34,7 @@ struct AccountsCommand: AsyncParsableCommand {
     struct ResetPassword: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-password",
-            abstract: "Give a teacher a new password (printed once), sign them out everywhere and lift any sign-in lock.",
+            abstract: "Give a teacher a new password (printed once), sign them out everywhere, lift any sign-in lock and turn off two-step sign-in.",
             discussion: "Too many wrong passwords lock an account on devices it has not used; the lock counts the old password, so a new one lifts it on every server at once.")
         @OptionGroup var storage: StorageOptions
         @Argument(help: "The teacher's email (any capitals).") var email: String
@@ -57,8 +57,10 @@ struct AccountsCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
             try await accounts.deleteSessions(accountID: teacher.id, except: nil)
+            // A teacher locked out may have lost the phone with their authenticator app as well.
+            try await accounts.deleteTwoStep(accountID: teacher.id)
             print("New password for \(teacher.name) <\(teacher.email ?? email)>: \(password)")
-            print("Give it to them privately; they are signed out everywhere, any sign-in lock is lifted, and they can change it after signing in.")
+            print("Give it to them privately; they are signed out everywhere, any sign-in lock is lifted, two-step sign-in is off, and they can change it after signing in.")
         }
     }
 }

@@ -79,6 +79,9 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
             throttle.recordFailure(attempt)
             throw isPupil ? AccountError.wrongPupilCredentials : AccountError.wrongCredentials
         }
+        if account.role == .teacher, let twoStep = try await accounts.twoStep(accountID: account.id), twoStep.isOn {
+            try await secondStep(body.code, twoStep: twoStep, account: account, attempt: attempt)
+        }
         throttle.recordSuccess(attempt)
         var response = try JSONBody.response(SignedInJSON(account))
         try await sessions.start(for: account, on: &response, request: request)
@@ -144,17 +147,23 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
         let session = try context.caller.signedIn().session
         let body = try await JSONBody.decode(PasswordChangeRequest.self, from: request)
         try AccountRules.checkPassword(body.newPassword)
-        // Counted as a sign-in on this device: a stolen session cannot guess the password faster.
+        try await confirmPassword(body.currentPassword, of: account, session: session, request: request, context: context)
+        _ = try await accounts.setPasswordHash(accountID: account.id, try await hasher.hash(body.newPassword, client: account.id))
+        try await accounts.deleteSessions(accountID: account.id, except: session.id)
+        return try JSONBody.response(SignedInJSON(account))
+    }
+
+    /// Checks a signed-in teacher's password again before a change that matters (a new password,
+    /// two-step sign-in on or off). Counted as a sign-in on this device: a stolen session cannot
+    /// guess the password faster.
+    func confirmPassword(_ typed: String, of account: Account, session: Session, request: Request, context: Context) async throws {
         let attempt = SignInAttempt(account: SignInAttempt.accountKey(id: account.id, passwordHash: account.passwordHash),
                                     knownDevice: sessions.device(of: request)?.id ?? "session-\(session.id.prefix(16))",
                                     address: context.caller.address)
         try throttle.check(attempt)
-        guard try await hasher.verify(body.currentPassword, against: account.passwordHash, lane: .other, client: account.id) else {
+        guard try await hasher.verify(typed, against: account.passwordHash, lane: .other, client: account.id) else {
             throttle.recordFailure(attempt)
             throw AccountError.wrongCredentials
         }
-        _ = try await accounts.setPasswordHash(accountID: account.id, try await hasher.hash(body.newPassword, client: account.id))
-        try await accounts.deleteSessions(accountID: account.id, except: session.id)
-        return try JSONBody.response(SignedInJSON(account))
     }
 }

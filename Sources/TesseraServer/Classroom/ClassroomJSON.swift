@@ -12,7 +12,8 @@ struct TeacherSignUpRequest: Decodable {
 }
 
 /// `POST /api/auth/login`: a teacher's `{"email","password"}` or a pupil's
-/// `{"classCode","name","password"}` (with `email` present it is a teacher's).
+/// `{"classCode","name","password"}` (with `email` present it is a teacher's); a teacher with
+/// two-step sign-in adds `code` (from the app, or a recovery code).
 struct LoginRequest: Decodable {
     enum Who {
         case teacher(email: String)
@@ -20,8 +21,10 @@ struct LoginRequest: Decodable {
     }
     let who: Who
     let password: String
+    /// The second step's code, when the teacher has been asked for it.
+    let code: String?
 
-    private enum CodingKeys: String, CodingKey { case email, classCode, name, password, pictures }
+    private enum CodingKeys: String, CodingKey { case email, classCode, name, password, pictures, code }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -35,6 +38,8 @@ struct LoginRequest: Decodable {
             password = try container.decode(String.self, forKey: .password)
         }
         guard password.unicodeScalars.count <= AccountRules.passwordMaxCharacters else { throw AccountError.passwordTooLong }
+        code = try container.decodeIfPresent(String.self, forKey: .code)
+        if let code, code.unicodeScalars.count > 32 { throw APIError.badRequest("`code` is at most 32 characters.") }
         // One of the contract's two forms, each checked whole: the teacher's (`email`, at most 254
         // characters) or else the pupil's (`classCode` up to 32, `name` up to 80).
         let email = (try? container.decode(String.self, forKey: .email)).flatMap {

@@ -78,12 +78,14 @@ struct SchoolRoutes<Context: CallerRequestContext>: Sendable {
     }
 
     /// `POST /api/schools/{id}/teachers/{teacher}/password` → `{"password"}`: a new password, shown once; the
-    /// colleague is signed out everywhere.
+    /// colleague is signed out everywhere, unlocked, and their two-step sign-in is off.
     @Sendable func resetPassword(_ request: Request, context: Context) async throws -> Response {
         let (admin, colleague) = try await colleague(context)
         let password = PasswordHashing.readablePassword(groups: 4)
         _ = try await sessions.accounts.setPasswordHash(accountID: colleague.id, try await hasher.hash(password, client: admin.id))
         try await sessions.accounts.deleteSessions(accountID: colleague.id, except: nil)
+        // A fresh start: a colleague who cannot sign in may have lost their phone too.
+        try await sessions.accounts.deleteTwoStep(accountID: colleague.id)
         throttle.unlock(accountID: colleague.id)
         return try JSONBody.response(NewPasswordJSON(password: password))
     }

@@ -86,6 +86,10 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         accounts.get("classes/:code", use: auth.pictureClass)
         routes.get("c/:code", use: auth.classLink)
         accounts.put("password", use: auth.changePassword)
+        accounts.get("totp", use: auth.twoStepStatus)
+        accounts.post("totp", use: auth.beginTwoStep)
+        accounts.post("totp/confirm", use: auth.confirmTwoStep)
+        accounts.post("totp/off", use: auth.turnOffTwoStep)
 
         // A signed-in teacher's own classes only (another's answers 404).
         let teaching = routes.group("api/classes")
