@@ -9,6 +9,7 @@ import { showClass } from "./class-view.js";
 import { formError, setBusy } from "./forms.js";
 import { dropInvite, inviteProblem, inviteToken, showInvitation, showInviteNote, signedUpFromInvite } from "./invite.js";
 import { names, SchoolPanel } from "./school-view.js";
+import { showTwoStep } from "./two-step.js";
 
 // `withWhom`: each class's other teachers' names (for a teacher in a school).
 const state = { user: null, classes: [], withWhom: new Map() };
@@ -48,13 +49,19 @@ async function submitAuth(form, path, body) {
   try {
     const { user } = await api(path, { method: "POST", body });
     form.reset();
+    $("sign-in-code").hidden = true;
     say("");
     if (body.invite) dropInvite(); // used: joined, or told why not (below)
     await signedInAs(user);
     if (body.invite) signedUpFromInvite(user);
     ($("invitation").hidden ? $("classes-title") : $("invitation-title")).focus();
   } catch (error) {
-    if (body.invite && error.code === "invite_not_found") {
+    if (error.code === "code_required" || error.code === "wrong_code") {
+      // Two-step sign-in: the password was right; the same form asks for the app's code.
+      $("sign-in-code").hidden = false;
+      form.code.select();
+      formError(form, error.message);
+    } else if (body.invite && error.code === "invite_not_found") {
       dropInvite();
       formError(form, `${inviteProblem(error)} To make your account without joining a school, press Create account again.`);
     } else {
@@ -70,7 +77,9 @@ $("sign-in-form").addEventListener("submit", (event) => {
   const form = event.currentTarget;
   const email = form.email.value.trim();
   if (!email || !form.password.value) return formError(form, "Write your email and your password, then press Sign in.");
-  submitAuth(form, "/api/auth/login", { email, password: form.password.value });
+  const code = $("sign-in-code").hidden ? "" : form.code.value.trim();
+  if (!$("sign-in-code").hidden && !code) return formError(form, "Type the code your authenticator app shows, then press Sign in.");
+  submitAuth(form, "/api/auth/login", { email, password: form.password.value, ...(code ? { code } : {}) });
 });
 
 $("sign-up-form").addEventListener("submit", (event) => {
@@ -255,6 +264,7 @@ async function route() {
   } else {
     if (id) say("That class is not among yours. Here are your classes.");
     showClasses();
+    showTwoStep($("two-step"));
     const school = await schoolPanel().show();
     showInvitation($("invitation"), state.user, school, { joined: schoolChanged });
   }
