@@ -60,6 +60,10 @@ let package = Package(
     targets: [
         .target(name: "GridKit", dependencies: [deque]),
         .target(name: "TicTacToeKit", dependencies: ["GridKit"]),
+        // Every word a person reads, as data: one catalogue per language (`catalogues/<code>.json`,
+        // ICU MessageFormat-style messages, CLDR plural rules), the pseudo-language en-XA, and
+        // choosing a language. Servers, the CLI and pages (through the server) read the same files.
+        .target(name: "Languages", dependencies: ["GridKit"], resources: [.copy("catalogues")]),
         // The classroom: accounts, sessions, classes and their rules (no storage, no HTTP).
         .target(name: "ClassroomKit", dependencies: ["GridKit", bcrypt, crypto]),
         .target(name: "PentominoKit", dependencies: ["GridKit"]),
@@ -94,7 +98,7 @@ let package = Package(
         .target(
             name: "TesseraServer",
             dependencies: ["GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
-                           "RouterPython", "ClassroomKit", "TesseraStore", deque, hummingbird, logging, lifecycle, asyncAlgorithms,
+                           "RouterPython", "ClassroomKit", "Languages", "TesseraStore", deque, hummingbird, logging, lifecycle, asyncAlgorithms,
                            .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus")],
             // The pages ship inside the binary's resource bundle, so a copied release binary
             // (with its `Tessera_TesseraServer.resources` folder) serves them from anywhere.
@@ -130,6 +134,7 @@ let package = Package(
         ),
         .testTarget(name: "GridKitTests", dependencies: ["GridKit"]),
         .testTarget(name: "ClassroomKitTests", dependencies: ["ClassroomKit"]),
+        .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
         .testTarget(name: "TicTacToeKitTests", dependencies: ["TicTacToeKit"]),
         .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit"]),
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),

@@ -1,4 +1,5 @@
 import Foundation
+import GridKit
 
 /// One episode of Tessera's own levels: a lesson theme and its levels in playing order.
 public struct Episode: Codable, Hashable, Sendable, Identifiable {
@@ -65,24 +66,9 @@ public enum LevelCatalog {
         return load(from: folder)
     }()
 
-    /// The bundled `Levels` folder. On Linux SwiftPM's `Bundle.module` stops the process with
-    /// `fatalError` when the bundle is missing (a binary copied without its bundles), so look for it
-    /// beside the binary (as started and with symlinks resolved) and in the main bundle instead.
-    /// (Internal: `LevelTexts` reads its `texts` folder from here too.)
-    static var levelsFolder: URL? {
-        #if os(Linux)
-        var folders: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            folders.append(executable.deletingLastPathComponent())
-            folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-        }
-        folders.append(Bundle.main.bundleURL)
-        return folders.map { $0.appendingPathComponent("Tessera_RouterKit.resources/Levels") }
-            .first { FileManager.default.fileExists(atPath: $0.path) }
-        #else
-        return Bundle.module.url(forResource: "Levels", withExtension: nil)
-        #endif
-    }
+    /// The bundled `Levels` folder, or nil when the bundle is missing (a binary copied without its
+    /// bundles). (Internal: `LevelTexts` reads its `texts` folder from here too.)
+    static var levelsFolder: URL? { ResourceBundle.find("Levels", inBundleOf: "RouterKit", directory: true) }
 
     /// Reads a levels folder (`episodes.json` + `<id>.json`). Never throws: problems are collected.
     static func load(from folder: URL) -> Contents {

@@ -29,6 +29,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder of the static pages (env TESSERA_PUBLIC_DIR).")
     var publicDir: String?
 
+    @Option(help: ArgumentHelp("Folder of more language catalogues, <code>.json like the shipped ones (env TESSERA_LANGUAGES_DIR).", valueName: "folder"))
+    var languagesDir: String?
+
     @Option(help: ArgumentHelp("Delete games, puzzles, levels and progress made without an account once nobody has changed them for this long: a number and s, m, h or d (env TESSERA_RETAIN_IDLE; default 90d). What belongs to an account is always kept.",
                                valueName: "duration"))
     var retainIdle: String?
@@ -168,6 +171,7 @@ struct Serve: AsyncParsableCommand {
         if let dataDir { config.dataDirectory = dataDir }
         if let database { config.databaseURL = database }
         if let publicDir { config.publicDirectory = publicDir }
+        if let languagesDir { config.languagesDirectory = languagesDir }
         config.retention = try retention()
         if let fetch = parseMillisecondRange(mazeFetchDelayMs), let unlock = parseMillisecondRange(mazeUnlockDelayMs) {
             config.maze.conditions = SimulatedConditions(

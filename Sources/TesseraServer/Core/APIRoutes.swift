@@ -14,8 +14,13 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
     let auth: AuthRoutes<Context>
     let classes: ClassRoutes<Context>
     let schools: SchoolRoutes<Context>
+    let languages: LanguageRoutes<Context>
 
     func register(on routes: Router<Context>) {
+        // Every page's words (`shared/words.js`).
+        routes.get("api/languages", use: languages.list)
+        routes.get("api/languages/:code", use: languages.catalogue)
+
         let games = routes.group("api/tictactoe/games")
         games.post(use: tictactoe.create)
         games.get(":id", use: tictactoe.show)

@@ -1,6 +1,7 @@
 import ClassroomKit
 import Foundation
 import Hummingbird
+import Languages
 import Logging
 import MazeKit
 import PostsClient
@@ -79,6 +80,8 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         return Response(status: .ok, headers: [.contentType: "text/yaml; charset=utf-8", .contentDisposition: "inline"],
                         body: .init(byteBuffer: .init(bytes: document)))
     }
+    let catalogues = Catalogues.load(extraFolder: config.languagesDirectory.map { URL(fileURLWithPath: $0) })
+    for problem in catalogues.problems { logger.warning("Language catalogues: \(problem)") }
     let mazes = MazeService(secret: secret)
     let selfAddress = ServerAddress()
     let postsOrigin: @Sendable () -> String = { [configured = config.postsOriginURL] in
@@ -103,7 +106,8 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
                          throttle: throttle, schools: stores.schools, signUpMode: config.teacherSignUp),
         classes: ClassRoutes(classes: stores.classes, sessions: sessions, hasher: hasher, throttle: throttle,
                              progress: stores.routerProgress, locks: stores.classLocks, live: live, schools: stores.schools),
-        schools: SchoolRoutes(schools: stores.schools, classes: stores.classes, sessions: sessions, hasher: hasher, throttle: throttle)
+        schools: SchoolRoutes(schools: stores.schools, classes: stores.classes, sessions: sessions, hasher: hasher, throttle: throttle),
+        languages: LanguageRoutes(catalogues: catalogues)
     ).register(on: router)
     routes.load(from: router)
 

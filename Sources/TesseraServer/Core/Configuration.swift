@@ -4,7 +4,7 @@ import TesseraStore
 
 /// Everything `tessera serve` can be told. CLI flags fill it, with environment fallbacks
 /// (`TESSERA_HOST`, `TESSERA_PORT`, `TESSERA_DATA_DIR`, `TESSERA_PUBLIC_DIR`, `TESSERA_LOG_LEVEL`,
-/// `TESSERA_POSTS_ORIGIN`, `TESSERA_DATABASE_URL`);
+/// `TESSERA_POSTS_ORIGIN`, `TESSERA_DATABASE_URL`, `TESSERA_LANGUAGES_DIR`);
 /// defaults need no setup.
 public struct Configuration: Sendable {
     public var host: String
@@ -46,6 +46,9 @@ public struct Configuration: Sendable {
     public var signInLimits = SignInLimits.defaults
     /// Who may sign up as a teacher (`--teacher-signup`): anyone, only from a school's invitation, or nobody.
     public var teacherSignUp = TeacherSignUp.open
+    /// A folder of more language catalogues (`<code>.json`, `--languages-dir`): a school's own
+    /// language, or a better translation of a shipped one, with no new build.
+    public var languagesDirectory: String?
     /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); from any
     /// other peer the header is ignored.
     public var trustedProxies: [String] = []
@@ -79,6 +82,7 @@ public struct Configuration: Sendable {
         if let dir = environment["TESSERA_PUBLIC_DIR"], !dir.isEmpty { config.publicDirectory = dir }
         if let origin = environment["TESSERA_POSTS_ORIGIN"], !origin.isEmpty { config.postsOriginURL = origin }
         if let url = environment["TESSERA_DATABASE_URL"], !url.isEmpty { config.databaseURL = url }
+        if let dir = environment["TESSERA_LANGUAGES_DIR"], !dir.isEmpty { config.languagesDirectory = dir }
         if let level = environment["TESSERA_LOG_LEVEL"].flatMap({ Logger.Level(rawValue: $0.lowercased()) }) {
             config.logLevel = level
         }

@@ -1,12 +1,8 @@
 import Foundation
+import GridKit
 
-/// Finds the package's resource bundles (`Tessera_<Target>.resources`, `.bundle` on Apple platforms)
-/// beside the running binary, so a release build copied to another folder or machine, with its
-/// bundles next to it, serves its pages and OpenAPI document.
-///
-/// SwiftPM's generated `Bundle.module` is not used: on Linux it stops the process with `fatalError`
-/// when the bundle is missing (a binary copied without its bundles); here a missing bundle is `nil`,
-/// the route answers 404 JSON and `tessera serve` logs a warning at start.
+/// The server's resource bundles, found beside the running binary (`GridKit.ResourceBundle`): a
+/// missing bundle is `nil`, the route answers 404 JSON and `tessera serve` logs a warning at start.
 public enum ResourceBundles {
     /// The pages (`Tessera_TesseraServer.resources/Public`).
     public static var publicDirectory: URL? { find("Public", inBundleOf: "TesseraServer", directory: true) }
@@ -15,32 +11,7 @@ public enum ResourceBundles {
     /// `Sources/TesseraAPI/openapi.yaml`, which also generates the Swift client).
     public static var openAPIDocument: URL? { find("openapi.yaml", inBundleOf: "TesseraAPI", directory: false) }
 
-    /// `name` inside target `target`'s resource bundle, in the first folder that has it.
     static func find(_ name: String, inBundleOf target: String, directory: Bool) -> URL? {
-        for folder in searchFolders {
-            for suffix in [".resources", ".bundle", ".bundle/Contents/Resources"] {
-                let url = folder.appendingPathComponent("Tessera_\(target)\(suffix)").appendingPathComponent(name)
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue == directory {
-                    return url
-                }
-            }
-        }
-        return nil
-    }
-
-    /// The binary's folder (as started, and with symlinks resolved: `/usr/local/bin/tessera` may
-    /// link to the real install folder), and the main bundle's (the test runner's build folder).
-    static var searchFolders: [URL] {
-        var folders: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            folders.append(executable.deletingLastPathComponent())
-            folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-        }
-        folders.append(Bundle.main.bundleURL)
-        if let resources = Bundle.main.resourceURL { folders.append(resources) }
-        var unique: [URL] = []
-        for folder in folders.map(\.standardizedFileURL) where !unique.contains(folder) { unique.append(folder) }
-        return unique
+        GridKit.ResourceBundle.find(name, inBundleOf: target, directory: directory)
     }
 }
