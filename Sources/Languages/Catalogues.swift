@@ -53,12 +53,13 @@ public struct Catalogues: Sendable {
         self.problems = problems
     }
 
-    /// Reads every language in `folders` (later folders win for a code): a `<code>/` folder holding
-    /// `language.json` (`{"code","name","dir","plural"}`) and one file per area (`router.json` holds
-    /// the `router.*` messages, so people translating different apps never edit one file), or a
-    /// single `<code>.json` file `{"language": {…}, "messages": {…}}`.
+    /// Reads every language in `folders`: a `<code>/` folder holding `language.json`
+    /// (`{"code","name","dir","plural"}`) and one file per area (`router.json` holds the `router.*`
+    /// messages, so people translating different apps never edit one file), or a single
+    /// `<code>.json` file `{"language": {…}, "messages": {…}}`. What several entries say of one code is
+    /// merged, later ones (the operator's folder) winning key by key.
     public init(folders: [URL]) {
-        var catalogues: [String: Catalogue] = [:]
+        var read: [String: (language: LanguageInfo, messages: [String: String])] = [:]
         var problems: [String] = []
         let manager = FileManager.default
         for folder in folders {
@@ -68,22 +69,30 @@ public struct Catalogues: Sendable {
                 var isFolder: ObjCBool = false
                 guard manager.fileExists(atPath: entry.path, isDirectory: &isFolder), isFolder.boolValue || entry.pathExtension == "json" else { continue }
                 do {
-                    let catalogue = isFolder.boolValue ? try Self.read(folder: entry) : try Self.read(Data(contentsOf: entry))
-                    catalogues[catalogue.language.code] = catalogue
+                    let (language, messages) = isFolder.boolValue ? try Self.read(folder: entry) : try Self.read(Data(contentsOf: entry))
+                    read[language.code] = (language, (read[language.code]?.messages ?? [:]).merging(messages) { $1 })
                 } catch {
                     problems.append("\(entry.lastPathComponent): \(error)")
                 }
+            }
+        }
+        var catalogues: [String: Catalogue] = [:]
+        for (code, entry) in read {
+            do {
+                catalogues[code] = try Self.catalogue(entry.language, entry.messages)
+            } catch {
+                problems.append("\(code): \(error)")
             }
         }
         if let english = catalogues[Self.english] {
             catalogues[Self.pseudo] = Self.pseudoCatalogue(from: english)
         }
         self.catalogues = catalogues
-        self.problems = problems
+        self.problems = problems.sorted()
     }
 
     /// A language's folder: `language.json` and `<area>.json` files.
-    static func read(folder: URL) throws -> Catalogue {
+    static func read(folder: URL) throws -> (LanguageInfo, [String: String]) {
         let language = try JSONDecoder().decode(LanguageInfo.self, from: Data(contentsOf: folder.appendingPathComponent("language.json")))
         var flat: [String: String] = [:]
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -94,7 +103,7 @@ public struct Catalogues: Sendable {
             guard messages is [String: Any] else { throw CatalogueProblem("\(file.lastPathComponent) is not a group of messages") }
             try flatten(messages, prefix: area, into: &flat)
         }
-        return try catalogue(language, flat)
+        return (language, flat)
     }
 
     /// The languages people choose from (not `en-XA`): English first, then by code.
@@ -134,7 +143,7 @@ public struct Catalogues: Sendable {
         return catalogues.keys.first { $0.lowercased() == primary }
     }
 
-    static func read(_ data: Data) throws -> Catalogue {
+    static func read(_ data: Data) throws -> (LanguageInfo, [String: String]) {
         guard let file = try JSONSerialization.jsonObject(with: data) as? [String: Any], let messages = file["messages"] as? [String: Any],
               let about = file["language"] else {
             throw CatalogueProblem("a catalogue is {\"language\": {…}, \"messages\": {…}}")
@@ -142,7 +151,7 @@ public struct Catalogues: Sendable {
         let language = try JSONDecoder().decode(LanguageInfo.self, from: JSONSerialization.data(withJSONObject: about))
         var flat: [String: String] = [:]
         try flatten(messages, prefix: "", into: &flat)
-        return try catalogue(language, flat)
+        return (language, flat)
     }
 
     static func catalogue(_ language: LanguageInfo, _ flat: [String: String]) throws -> Catalogue {

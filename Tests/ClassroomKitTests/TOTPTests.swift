@@ -33,4 +33,19 @@ import Testing
         let uri = random.uri(account: "ann@school.org")
         #expect(uri.hasPrefix("otpauth://totp/Tessera:ann@school.org?secret=\(random.base32)&issuer=Tessera"))
     }
+
+    @Test func aTypedCodeIsTheAppsStepARecoveryCodeOrWrong() {
+        let now = Date(timeIntervalSince1970: 1_234_567_890)
+        let step = Int64(1_234_567_890 / 30)
+        #expect(SecondStepCode(totp.code(at: now), totp: totp, at: now) == .app(step: step))
+        #expect(SecondStepCode(totp.code(at: now.addingTimeInterval(30)), totp: totp, at: now) == .app(step: step + 1))
+        #expect(SecondStepCode("000000", totp: totp, at: now) == .wrong || totp.accepts("000000", at: now))
+        let codes = RecoveryCodes.make()
+        #expect(codes.count == 10 && Set(codes).count == 10 && codes.allSatisfy { $0.count == 11 && $0.dropFirst(5).first == "-" })
+        let hash = RecoveryCodes.hash(RecoveryCodes.key(codes[0]) ?? "")
+        #expect(SecondStepCode(codes[0].uppercased(), totp: totp, at: now) == .recovery(hash: hash))
+        #expect(SecondStepCode(codes[0].replacingOccurrences(of: "-", with: " "), totp: totp, at: now) == .recovery(hash: hash))
+        #expect(SecondStepCode("hello", totp: totp, at: now) == .wrong && SecondStepCode(String(repeating: "a", count: 40), totp: totp, at: now) == .wrong)
+        #expect(RecoveryCodes.key("abcde-fghi1") == nil, "1 and i are left out: they look alike")
+    }
 }
