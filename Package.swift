@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "PostsKit", dependencies: ["GridKit", collections]),
         // Rapid Router: levels (ours ship as JSON resources), the engine, block programs (JSON,
         // Blockly XML), scoring, progress and the classroom's Rapid Router rules.
-        .target(name: "RouterKit", dependencies: ["GridKit", xmlHash], resources: [.copy("Levels")]),
+        .target(name: "RouterKit", dependencies: ["GridKit", "Languages", xmlHash], resources: [.copy("Levels")]),
         // Rapid Router's Python: lexer, parser, compiler into RouterKit's program tree, runtime,
         // values, built-ins and the Python view; a room of its own beside the engine.
         .target(name: "RouterPython", dependencies: ["RouterKit", "GridKit"]),

@@ -2,7 +2,7 @@
 // template as the engine writes it: the Python checker's refusals and runtime problems (Python
 // keywords, `my_van` methods and the code in backticks stay English, as in the original), block
 // programs' problems (the block names as the Spanish block labels say them: «Repetir», «Si») and
-// the scoring words. A run's own endings are in RunWordsSpanish.swift.
+// the scoring words. A run's own endings are in the catalogues (`run.*`).
 
 enum SpanishWords {
     static let catalog: [String: String] = [

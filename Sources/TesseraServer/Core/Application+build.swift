@@ -82,6 +82,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     }
     let catalogues = Catalogues.load(extraFolder: config.languagesDirectory.map { URL(fileURLWithPath: $0) })
     for problem in catalogues.problems { logger.warning("Language catalogues: \(problem)") }
+    Catalogues.use(catalogues)  // the kits' words (a run's ending) come from the same catalogues
     let mazes = MazeService(secret: secret)
     let selfAddress = ServerAddress()
     let postsOrigin: @Sendable () -> String = { [configured = config.postsOriginURL] in
