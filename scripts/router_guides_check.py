@@ -3,8 +3,9 @@
 
     python3 scripts/router_guides_check.py      # exit 1 and one line per problem, else "ok"
 
-The guides (Sources/RouterKit/Levels/guides/en.json and es.json) are written by hand, one per
-episode, for a teacher to print. The server serves them with each level's name filled in, so a
+The guides' words are the catalogues' `guides` area (Sources/Languages/catalogues/<code>/guides.json,
+English written by hand, one guide per episode, for a teacher to print); which levels each does in
+class is Sources/RouterKit/Levels/guides.json, the same in every language. The server serves them with each level's name filled in, so a
 guide that names a level outside its episode, leaves one out, or spells its episode's title
 differently from the game would show a teacher the wrong lesson; this catches those slips and
 keeps every guide inside the shape the route expects (counts and lengths), so that a page of
@@ -22,8 +23,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS = os.path.join(ROOT, "Sources", "RouterKit", "Levels")
-GUIDES = os.path.join(LEVELS, "guides")
-LANGUAGES = ("en", "es")
+CATALOGUES = os.path.join(ROOT, "Sources", "Languages", "catalogues")
+GUIDES = CATALOGUES
 EPISODES = 17
 KEYS = {"episode", "title", "goals", "words", "unplugged", "levels", "questions", "extension", "previous", "next"}
 MAX_CHARS = 1500  # a string longer than this would not fit the printed page
@@ -35,13 +36,46 @@ def load(path):
         return json.load(file)
 
 
+def languages():
+    """The catalogues that have guides, English first."""
+    found = sorted(name for name in os.listdir(CATALOGUES) if os.path.isfile(os.path.join(CATALOGUES, name, "guides.json")))
+    return sorted(found, key=lambda code: (code != "en", code))
+
+
 def episode_titles():
     """{number: {language: title}} and {number: [level ids]} from the game's own files."""
     episodes = load(os.path.join(LEVELS, "episodes.json"))
-    spanish = load(os.path.join(LEVELS, "texts", "es.json"))["episodes"]
-    titles = {e["number"]: {"en": e["name"], "es": spanish.get(str(e["number"]), {}).get("name")} for e in episodes}
+    titles = {e["number"]: {"en": e["name"]} for e in episodes}
+    for language in languages():
+        if language == "en":
+            continue
+        path = os.path.join(CATALOGUES, language, "levels.json")
+        named = load(path)["episode"] if os.path.exists(path) else {}
+        for e in episodes:
+            titles[e["number"]][language] = named.get(str(e["number"]), {}).get("name")
     levels = {e["number"]: [str(i) for i in e["levelIDs"]] for e in episodes}
     return titles, levels
+
+
+def numbered(group):
+    """{"1": a, "2": b} → [a, b] (the catalogue numbers list items from 1)."""
+    if not isinstance(group, dict):
+        return group
+    return [group[key] for key in sorted(group, key=lambda k: int(k) if k.isdigit() else 0)]
+
+
+def guides_of(language, plans):
+    """A language's guides in the shape checked below: a list, episode order, with the plans."""
+    words = load(os.path.join(CATALOGUES, language, "guides.json"))
+    entries = []
+    for n in range(1, EPISODES + 1):
+        guide = dict(words.get(str(n), {}))
+        guide["episode"] = n
+        for key in ("goals", "questions", "words"):
+            guide[key] = numbered(guide.get(key))
+        guide["levels"] = plans.get(n)
+        entries.append(guide)
+    return entries
 
 
 def text(problems, where, value):
@@ -116,33 +150,23 @@ def check_guide(problems, language, n, guide, titles, levels):
 
 def main():
     titles, levels = episode_titles()
+    plans = {entry["episode"]: entry["levels"] for entry in load(os.path.join(LEVELS, "guides.json"))}
     problems = []
-    guides = {}
-    for language in LANGUAGES:
-        path = os.path.join(GUIDES, f"{language}.json")
+    codes = languages()
+    for language in codes:
         try:
-            guides[language] = load(path)
-        except (OSError, json.JSONDecodeError) as error:
-            problems.append(f"{os.path.relpath(path, ROOT)}: {error}")
-            continue
-        entries = guides[language]
-        if not isinstance(entries, list) or len(entries) != EPISODES:
-            problems.append(f"{language}: {len(entries) if isinstance(entries, list) else 'not a list'} "
-                            f"entries (wanted {EPISODES})")
+            entries = guides_of(language, plans)
+        except (OSError, json.JSONDecodeError, AttributeError) as error:
+            problems.append(f"{language}/guides.json: {error}")
             continue
         for n, guide in enumerate(entries, start=1):
             check_guide(problems, language, n, guide, titles, levels)
-    if len(guides) == len(LANGUAGES):
-        # The same plan in both languages: a class split by language still does the same levels.
-        for n, (en, es) in enumerate(zip(guides["en"], guides["es"]), start=1):
-            if isinstance(en, dict) and isinstance(es, dict) and en.get("levels") != es.get("levels"):
-                problems.append(f"episode {n}: en levels {en.get('levels')} differ from es levels {es.get('levels')}")
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} problem(s) in {os.path.relpath(GUIDES, ROOT)}")
+        print(f"{len(problems)} problem(s) in the guides")
         return 1
-    print(f"ok: {EPISODES} guides in {', '.join(LANGUAGES)} match episodes.json and texts/es.json")
+    print(f"ok: {EPISODES} guides in {', '.join(codes)} match episodes.json and each language's levels.json")
     return 0
 
 

@@ -13,10 +13,10 @@ the kind of mistake this is for; the automatic checks catch only the mechanical 
 block named differently from the page, a quoted block name that does not exist).
 
 The texts themselves are written in the episode files in scripts/levels (run
-scripts/router_levels.py after changing them). Their Spanish words are in Sources/RouterKit/Levels/texts/es.json (written by
+scripts/router_levels.py after changing them). Their Spanish words are in Sources/Languages/catalogues/es/levels.json (written by
 hand, not generated): --check also requires a Spanish name, lesson and hint for every level and a
 name and summary for every episode, blocks quoted «…» as the Spanish page labels them
-(messages/es.json), buttons named as the Spanish page names them, and every number the English says.
+(Sources/Languages/catalogues/es/router.json), buttons named as the Spanish page names them, and every number the English says.
 """
 
 from __future__ import annotations
@@ -52,9 +52,13 @@ def page_buttons() -> dict[str, str]:
     return buttons
 
 
+CATALOGUES = os.path.join(ROOT, "Sources", "Languages", "catalogues")
+
+
 def page_messages(language: str) -> dict:
-    """The page's words in a language: messages/<language>.json, the JSON module i18n.js imports."""
-    with open(os.path.join(PAGE, "shared", "messages", f"{language}.json"), encoding="utf-8") as f:
+    """The page's words in a language: Rapid Router's part of the language's catalogue,
+    Sources/Languages/catalogues/<language>/router.json, which the pages load through words.js."""
+    with open(os.path.join(CATALOGUES, language, "router.json"), encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -66,13 +70,15 @@ def spanish_messages() -> dict:
     return page_messages("es")
 
 
-SPANISH_TEXTS = os.path.join(ROOT, "Sources", "RouterKit", "Levels", "texts", "es.json")
+SPANISH_TEXTS = os.path.join(CATALOGUES, "es", "levels.json")
 
 
 def spanish_texts() -> dict:
-    """Our levels' and episodes' Spanish words (Sources/RouterKit/Levels/texts/es.json)."""
+    """Our levels' and episodes' Spanish words (the catalogue's es/levels.json), as
+    {"episodes": {number: …}, "levels": {id: …}}."""
     with open(SPANISH_TEXTS, encoding="utf-8") as f:
-        return json.load(f)
+        read = json.load(f)
+    return {"episodes": read["episode"], "levels": read["level"]}
 
 
 def spanish_names() -> tuple[set[str], set[str]]:
@@ -90,7 +96,7 @@ def spanish_names() -> tuple[set[str], set[str]]:
     for block in ("controls_repeat_until", "controls_repeat_while", "controls_if"):
         names |= {f"{labels[block]} {c}" for c in conditions}
     buttons = {re.sub(r"^[^\w]+\s*", "", words).split()[0].lower()
-               for words in messages["player"]["run"].values() if isinstance(words, str) and words.strip()}
+               for words in messages["player"]["run"].values() if isinstance(words, str) and words.strip() and not words.startswith("{")}
     return names, buttons
 
 
@@ -103,7 +109,7 @@ def spanish_problems(spec, texts: dict, names: set[str], buttons: set[str]) -> l
     Spanish page names them, with the same numbers as the English words (the map's numbers)."""
     words = texts["levels"].get(spec.id)
     if words is None:
-        return ["es: no Spanish words (texts/es.json)"]
+        return ["es: no Spanish words (es/levels.json)"]
     problems = [f"es: {field} is empty" for field in ("name", "lesson", "hint") if not str(words.get(field, "")).strip()]
     for field in ("lesson", "hint"):
         text = words.get(field, "")
@@ -126,23 +132,23 @@ def spanish_problems(spec, texts: dict, names: set[str], buttons: set[str]) -> l
 def spanish_file_problems(specs, episodes, texts: dict) -> list[str]:
     """Levels or episodes the Spanish file has that we don't, episodes without Spanish words."""
     ids = {spec.id for spec in specs}
-    problems = [f"texts/es.json: level {id} is not one of ours" for id in sorted(set(texts["levels"]) - ids, key=int)]
+    problems = [f"es/levels.json: level {id} is not one of ours" for id in sorted(set(texts["levels"]) - ids, key=int)]
     numbers = {str(episode[0]) for episode in episodes}  # (number, name, summary)
     for number in sorted(numbers, key=int):
         words = texts["episodes"].get(number)
         if not words or not str(words.get("name", "")).strip() or not str(words.get("summary", "")).strip():
-            problems.append(f"texts/es.json: episode {number} has no Spanish name or summary")
-    problems += [f"texts/es.json: episode {n} is not one of ours" for n in sorted(set(texts["episodes"]) - numbers, key=int)]
+            problems.append(f"es/levels.json: episode {number} has no Spanish name or summary")
+    problems += [f"es/levels.json: episode {n} is not one of ours" for n in sorted(set(texts["episodes"]) - numbers, key=int)]
     return problems
 
 
 def page_block_labels() -> dict[str, str]:
-    """Block type → its label on the page in English (messages/en.json's blocks.label, which block-labels.js reads)."""
+    """Block type → its label on the page in English (the English catalogue's router.blocks.label, which block-labels.js reads)."""
     return dict(english_messages()["blocks"]["label"])
 
 
 def block_buttons() -> set[str]:
-    """The small buttons on the blocks themselves ("+ else if", "+ else"), from messages/en.json's blocks.parts."""
+    """The small buttons on the blocks themselves ("+ else if", "+ else"), from the English catalogue's router.blocks.parts."""
     parts = english_messages()["blocks"]["parts"]
     return {value for value in parts.values() if isinstance(value, str) and value.startswith("+ ")}
 

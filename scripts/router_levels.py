@@ -48,6 +48,7 @@ from router_sim import HEADINGS, Sim, run_python  # noqa: E402,F401
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEVELS_DIR = os.path.join(ROOT, "Sources", "RouterKit", "Levels")
 SOLUTIONS_DIR = os.path.join(ROOT, "Sources", "RouterKit", "Levels", "solutions")
+ENGLISH_LEVEL_WORDS = os.path.join(ROOT, "Sources", "Languages", "catalogues", "en", "levels.json")
 
 COLUMNS, ROWS = 10, 8
 DECOR = {"T": "tree1", "t": "tree2", "b": "bush", "p": "pond"}
@@ -377,6 +378,14 @@ def main(argv):
     episodes = [{"number": number, "name": name, "summary": summary, "levelIDs": episode_ids[number]}
                 for number, name, summary in EPISODES if number in episode_ids]
     write_json(os.path.join(LEVELS_DIR, "episodes.json"), episodes)
+    # The English catalogue's `levels` area: the same words, where every other language's are
+    # (Sources/Languages/catalogues/<code>/levels.json), so translators see every key.
+    english = {"episode": {str(e["number"]): {"name": e["name"], "summary": e["summary"]} for e in episodes},
+               "level": {spec.id: {"name": level["name"], "lesson": level["lesson"], "hint": level["hint"]}
+                         for spec, level in zip(LEVELS, levels)}}
+    with open(ENGLISH_LEVEL_WORDS, "w", encoding="utf-8") as f:
+        json.dump(english, f, ensure_ascii=False, indent=2)
+        f.write("\n")
     return 0
 
 

@@ -27,8 +27,8 @@ public struct Catalogue: Sendable {
 }
 
 /// Every language Tessera speaks: the catalogues shipped in the `Languages` bundle
-/// (`catalogues/<code>.json`), any more in a folder the operator names (`--languages-dir`), and the
-/// pseudo-language `en-XA` made from English. Adding a language is adding a file: nothing here
+/// (`catalogues/<code>/`), any more in a folder the operator names (`--languages-dir`), and the
+/// pseudo-language `en-XA` made from English. Adding a language is adding files: nothing here
 /// knows which languages exist.
 public struct Catalogues: Sendable {
     public static let english = "en"
@@ -135,7 +135,7 @@ public struct Catalogues: Sendable {
     }
 
     /// Our code for a language tag, any capitals: the exact code, else its main part.
-    func match(_ tag: String) -> String? {
+    public func match(_ tag: String) -> String? {
         guard tag.utf8.count <= 35 else { return nil }
         let lowered = tag.lowercased()
         if let exact = catalogues.keys.first(where: { $0.lowercased() == lowered }) { return exact }

@@ -11,7 +11,11 @@ enum Pseudo {
     /// The pseudo message's source text.
     static func message(_ english: Message) -> String {
         let length = textLength(english.parts)
-        let padding = length == 0 ? "" : "·" + String(repeating: "~", count: (length * 2 + 4) / 5)
+        // 40% longer, in runs of at most eight so the padding wraps like words (one long run
+        // would be a word no real language has, and would push any page sideways).
+        let tildes = (length * 2 + 4) / 5
+        let padding = length == 0 ? "" : "·" + stride(from: 0, to: tildes, by: 8)
+            .map { String(repeating: "~", count: min(8, tildes - $0)) }.joined(separator: " ")
         return "⟦" + source(english.parts, inPlural: false) + padding + "⟧"
     }
 

@@ -38,10 +38,11 @@ extension Program {
         })
         for (block, used) in blockUses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard let entry = offered[block] else {
-                throw ProgramError(.notInToolbox, words: "This level doesn't offer the \(block.rawValue) block, but the program uses it.")
+                throw ProgramError(.notInToolbox, words: .say("program.blocks.notOffered", ["block": .code(block.rawValue)]))
             }
             if let limit = entry, used > limit {
-                throw ProgramError(.overLimit, words: "The program uses \(used) \(block.rawValue) blocks; this level allows \(limit).")
+                throw ProgramError(.overLimit, words: .say("program.blocks.overLimit", ["count": .code(used), "block": .code(block.rawValue),
+                                                                          "limit": .code(limit)]))
             }
         }
     }

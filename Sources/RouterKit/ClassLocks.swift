@@ -9,24 +9,11 @@ public struct ClassLocks: Codable, Equatable, Sendable {
     public var episodes: [Int]
     public var levels: [String]
 
-    /// What a pupil reads beside a locked level, and in the answer to a run of one.
-    public static let pupilMessage = "Your teacher has locked these for now."
-    public static let runMessage = "Your teacher has locked this level for now. Pick another level, or ask your teacher."
+    /// What a pupil reads beside locked levels (`run.locked.levels`), in `language`.
+    public static func pupilMessage(in language: TextLanguage = .english) -> String { language.text("run.locked.levels") }
 
-    /// `pupilMessage` in `language` (the page's own words say the same: router/shared/messages/*.json player.locks).
-    public static func pupilMessage(in language: TextLanguage) -> String {
-        switch language {
-        case .english: pupilMessage
-        case .spanish: "Tu profe ha cerrado estos niveles por ahora."
-        }
-    }
-
-    public static func runMessage(in language: TextLanguage) -> String {
-        switch language {
-        case .english: runMessage
-        case .spanish: "Tu profe ha cerrado este nivel por ahora. Elige otro nivel o pregúntale a tu profe."
-        }
-    }
+    /// The answer to a run of a locked level (`run.locked.level`), in `language`.
+    public static func runMessage(in language: TextLanguage = .english) -> String { language.text("run.locked.level") }
 
     public init(id: String, episodes: [Int] = [], levels: [String] = []) {
         self.id = id

@@ -38,18 +38,17 @@ public enum Interpreter {
         var names: Set<String> = []
         for procedure in program.procedures {
             if procedure.name.trimmingCharacters(in: .whitespaces).isEmpty {
-                return problem("A procedure has no name. Give every procedure a name.", procedure.id)
+                return problem(.say("program.blocks.noName"), procedure.id)
             }
             if !names.insert(procedure.name).inserted {
-                return problem("Two procedures are called '\(procedure.name)'. Give each one its own name.", procedure.id)
+                return problem(.say("program.blocks.sameName", ["name": .code(procedure.name)]), procedure.id)
             }
         }
         if let error = check(program.main, procedures: names) { return error }
         for procedure in program.procedures {
             if procedure.body.isEmpty {
-                return problem("The procedure '\(procedure.name)' has nothing inside it. Put some blocks in it.",
-                               python: "`def \(procedure.name)():` has nothing inside but `pass`. Write what the van should do inside it, indented.",
-                               procedure.id)
+                return problem(.say("program.blocks.emptyProcedure", ["name": .code(procedure.name)]),
+                               python: .say("program.python.emptyDef", ["name": .code(procedure.name)]), procedure.id)
             }
             if let error = check(procedure.body, procedures: names) { return error }
         }
@@ -69,38 +68,34 @@ public enum Interpreter {
         case .repeatTimes(let times, let body, let id):
             if let error = check(times, owner: id) { return error }
             if body.isEmpty {
-                return problem("A repeat loop has nothing inside it. Put some blocks in it, or take it away.",
-                               python: "the `for` loop has nothing inside but `pass`, so it would repeat nothing. \(Words(Self.fillLoop))", id)
+                return problem(.say("program.blocks.emptyRepeat"), python: emptyLoop(while: false), id)
             }
             return check(body, procedures: procedures)
         case .repeatWhile(let test, let until, let body, let id):
             if let error = check(test) { return error }
             if body.isEmpty {
-                return problem(until ? "A repeat until loop has nothing inside it. Put some blocks in it, or take it away."
-                               : "A repeat while loop has nothing inside it. Put some blocks in it, or take it away.",
-                               python: "the `while` loop has nothing inside but `pass`, so the van would never move. \(Words(Self.fillLoop))", id)
+                return problem(.say(until ? "program.blocks.emptyRepeatUntil" : "program.blocks.emptyRepeatWhile"),
+                               python: emptyLoop(while: true), id)
             }
             return check(body, procedures: procedures)
         case .ifElse(let branches, let otherwise, let id):
             for branch in branches {
                 if let error = check(branch.condition) { return error }
                 if branch.body.isEmpty {
-                    return problem("An if block has an empty part. Put blocks in every part, or take the part away.",
-                                   python: "a part of this `if` has nothing inside but `pass`. Write what the van should do there, or take that part away.", id)
+                    return problem(.say("program.blocks.emptyIfPart"), python: .say("program.python.emptyIfPart"), id)
                 }
                 if let error = check(branch.body, procedures: procedures) { return error }
             }
             guard let otherwise else { return nil }
             if otherwise.isEmpty {
-                return problem("An if block's else part is empty. Put blocks in it, or take it away.",
-                               python: "the `else` of this `if` has nothing inside but `pass`. Write what the van should do there, or take the `else` away.", id)
+                return problem(.say("program.blocks.emptyElse"), python: .say("program.python.emptyElse"), id)
             }
             return check(otherwise, procedures: procedures)
         case .call(let name, let id):
             if name.trimmingCharacters(in: .whitespaces).isEmpty {
-                return problem("A call block doesn't say which procedure to call. Choose one.", id)
+                return problem(.say("program.blocks.callWithoutName"), id)
             }
-            if !procedures.contains(name) { return problem("There is no procedure called '\(name)' to call. Define it first.", id) }
+            if !procedures.contains(name) { return problem(.say("program.blocks.noProcedure", ["name": .code(name)]), id) }
             return nil
         case .setVariable(_, let value, let id), .increment(_, let value, let id):
             return check(value, owner: id)
@@ -109,7 +104,7 @@ public enum Interpreter {
 
     private static func check(_ condition: Condition) -> CompileError? {
         switch condition {
-        case .missing(let id): return problem("A block is missing its condition. Snap a condition into it.", id)
+        case .missing(let id): return problem(.say("program.blocks.missingCondition"), id)
         case .not(let inner, _): return check(inner)
         case .and(let a, let b, _), .or(let a, let b, _): return check(a) ?? check(b)
         case .compare(_, let a, let b, let id): return check(a, owner: id) ?? check(b, owner: id)
@@ -119,19 +114,31 @@ public enum Interpreter {
 
     private static func check(_ expression: Expression, owner: BlockID) -> CompileError? {
         switch expression {
-        case .missing(let id): return problem("A block is missing a number. Snap a number or a variable into it.", id)
+        case .missing(let id): return problem(.say("program.blocks.missingNumber"), id)
         case .arithmetic(_, let a, let b, let id): return check(a, owner: id) ?? check(b, owner: id)
         case .number, .variable, .coordinate: return nil
         }
     }
 
-    package static let fillLoop = "Put the van's moves inside it, indented (such as `my_van.move_forwards()`), or take the loop away."
+    /// What to do with a loop that has nothing inside, in English.
+    package static var fillLoop: String { Words.say("program.python.fillLoop").english }
+
+    /// Python's words for a `while` (or `for`) loop with nothing inside but `pass`.
+    package static func emptyLoop(while isWhile: Bool) -> Words {
+        .say(isWhile ? "program.python.emptyWhile" : "program.python.emptyFor", ["advice": .say("program.python.fillLoop")])
+    }
+
+    /// "Oh dear! …", or "Oh dear! Line N: …" for a Python program.
+    package static func ohDear(_ problem: Words, line: Int? = nil) -> Words {
+        guard let line else { return .say("program.ohDear", ["problem": problem]) }
+        return .say("program.ohDearLine", ["line": .code(line), "problem": problem])
+    }
 
     /// Python programs' ids are "line:N": say the line, in Python's words (`pass`, `for`,
     /// `while`, `def`) when there are any, not the blocks' ("Put some blocks in it").
     private static func problem(_ text: Words, python: Words? = nil, _ block: BlockID?) -> CompileError {
-        guard let line = pythonLine(block) else { return CompileError(words: "Oh dear! \(text)", block: block) }
-        return CompileError(words: "Oh dear! Line \(line): \(python ?? text)", block: block)
+        guard let line = pythonLine(block) else { return CompileError(words: ohDear(text), block: block) }
+        return CompileError(words: .say("program.ohDearLine", ["line": .code(line), "problem": python ?? text]), block: block)
     }
 
     /// The line number of a Python program's node id ("line:N"), nil for a block id.
@@ -170,9 +177,8 @@ public enum Interpreter {
             case .endCall: nil
             }
             guard steps <= stepLimit else {
-                simulation.stop(.queryInfiniteLoop, message: pythonLine(block) == nil
-                                    ? "Your program ran more than \(stepLimit) steps without finishing. Check your repeat loops: does each one stop?"
-                                    : "Your program ran more than \(stepLimit) steps without finishing. Check your `while` loops: does each one stop?",
+                simulation.stop(.queryInfiniteLoop, message: .say(pythonLine(block) == nil ? "program.blocks.tooManySteps" : "program.python.tooManySteps",
+                                                                   ["limit": .code(stepLimit)]),
                                 block: block)
                 return
             }
@@ -206,13 +212,12 @@ public enum Interpreter {
                         push(chosen ?? [])
                     case .call(let name, let id):
                         guard let body = procedures[name] else {
-                            simulation.stop(.compileError, message: "Oh dear! There is no procedure called '\(name)' to call.", block: id)
+                            simulation.stop(.compileError, message: ohDear(.say("program.blocks.noProcedureToCall", ["name": .code(name)])), block: id)
                             return
                         }
                         guard depth < callDepthLimit else {
-                            simulation.stop(.queryInfiniteLoop, message: pythonLine(id) == nil
-                                                ? "Your procedures call each other more than \(callDepthLimit) deep. Check that each one stops calling."
-                                                : "Your functions call each other more than \(callDepthLimit) deep. Check that each one stops calling.",
+                            simulation.stop(.queryInfiniteLoop, message: .say(pythonLine(id) == nil ? "program.blocks.tooDeep" : "program.python.tooDeep",
+                                                                               ["limit": .code(callDepthLimit)]),
                                             block: id)
                             return
                         }
@@ -245,7 +250,7 @@ package struct Machine {
 
     func value(of name: String, _ id: BlockID) throws(Failure) -> Int {
         guard let value = variables[name] else {
-            throw Failure(message: "The variable '\(name)' has no value yet. Set it before you use it.", block: id)
+            throw Failure(message: .say("program.blocks.noValue", ["name": .code(name)]), block: id)
         }
         return value
     }
@@ -262,7 +267,7 @@ package struct Machine {
         case .and(let a, let b, _): return try holds(a, van) ? try holds(b, van) : false
         case .or(let a, let b, _): return try holds(a, van) ? true : try holds(b, van)
         case .constant(let truth, _): return truth
-        case .missing(let id): throw Failure(message: "Oh dear! A block is missing its condition.", block: id)
+        case .missing(let id): throw Failure(message: Interpreter.ohDear(.say("program.blocks.conditionMissing")), block: id)
         case .compare(let op, let a, let b, _):
             let (x, y) = (try evaluate(a, van), try evaluate(b, van))
             switch op {
@@ -284,13 +289,13 @@ package struct Machine {
             let place = current ? van.currentCoordinate : van.previousCoordinate
             return xPart ? place.x : place.y
         case .arithmetic(let op, let a, let b, let id): return try Self.apply(op, try evaluate(a, van), try evaluate(b, van), id)
-        case .missing(let id): throw Failure(message: "Oh dear! A block is missing a number.", block: id)
+        case .missing(let id): throw Failure(message: Interpreter.ohDear(.say("program.blocks.numberMissing")), block: id)
         }
     }
 
     package static func apply(_ op: ArithmeticOperator, _ a: Int, _ b: Int, _ id: BlockID) throws(Failure) -> Int {
-        let tooBig = Failure(message: "A number in your program got too big to work with.", block: id)
-        let byZero = Failure(message: "Your program tried to divide by zero, which can't be done.", block: id)
+        let tooBig = Failure(message: .say("program.blocks.tooBig"), block: id)
+        let byZero = Failure(message: .say("program.blocks.divideByZero"), block: id)
         switch op {
         case .add, .subtract, .multiply:
             let (result, overflow) = op == .add ? a.addingReportingOverflow(b)
@@ -310,7 +315,7 @@ package struct Machine {
             return (remainder != 0 && (remainder < 0) != (b < 0)) ? remainder + b : remainder
         case .power:
             guard b >= 0 else {
-                throw Failure(message: "A negative power isn't a whole number, so it can't be used here.", block: id)
+                throw Failure(message: .say("program.blocks.negativePower"), block: id)
             }
             var result = 1, base = a, exponent = b
             while exponent > 0 {

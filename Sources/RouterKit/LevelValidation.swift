@@ -1,3 +1,5 @@
+import Languages
+
 /// Checking a level before anything runs on it. The simulation, the scoring and the editor all
 /// rely on these guarantees (every index valid, every square on the 10×8 grid, symmetric roads
 /// between neighbouring squares, lights on road connections), so nothing downstream needs to trap
@@ -150,13 +152,9 @@ public enum LevelLimits {
     /// A level's name is kept to this many characters (longer names are cut, not refused).
     public static let nameLength = 80
 
-    /// The name a copy of a level is given: "Copy of …" ("Copia de …" in Spanish), cut to `nameLength`.
+    /// The name a copy of a level is given (`run.copyName`: "Copy of …"), cut to `nameLength`.
     public static func copyName(of name: String, in language: TextLanguage) -> String {
-        let prefix = switch language {
-        case .english: "Copy of "
-        case .spanish: "Copia de "
-        }
-        return String((prefix + name).prefix(nameLength))
+        String(language.text("run.copyName", ["name": .text(name)]).prefix(nameLength))
     }
 }
 

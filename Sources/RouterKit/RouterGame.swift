@@ -57,7 +57,7 @@ public enum RouterGame {
         let outcome = simulation.finish()
         let score = Scoring.score(level: level, outcome: outcome, visitedNodes: simulation.visitedNodes, blockCount: blockCount)
         return RunResult(outcome: outcome, events: simulation.events, score: score, blockCount: blockCount)
-            .told(in: language, ending: simulation.words, score: Words(score.message))
+            .told(in: language, ending: simulation.words, score: Scoring.words(ofMessage: score.message))
     }
 }
 

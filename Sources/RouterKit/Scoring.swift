@@ -24,13 +24,24 @@ public struct Score: Hashable, Codable, Sendable {
 }
 
 public enum Scoring {
-    public static let shorterRouteMessage = "Try finding a shorter route."
-    public static let simplerProgramMessage = "Try creating a simpler program."
-    public static let shorterProgramMessage =
-        "Your program is shorter than the one we had in mind. Read the lesson again or ask for a hint."
-    public static let acedMessage = "Congratulations! You've aced it."
-    public static let failedMessage = "No score this time: the delivery has to work first."
-    public static let noBlockCountMessage = "Blocks can't say everything this Python does, so it gets no algorithm score: that score counts blocks."
+    // A score's message is English (`Score.message`); its words are the catalogues'
+    // (`program.score.*`), and `words(ofMessage:)` finds them again to say it in another language.
+    public static var shorterRouteMessage: String { Words.say("program.score.shorterRoute").english }
+    public static var simplerProgramMessage: String { Words.say("program.score.simplerProgram").english }
+    public static var shorterProgramMessage: String { Words.say("program.score.shorterProgram").english }
+    public static var acedMessage: String { Words.say("program.score.aced").english }
+    public static var failedMessage: String { Words.say("program.score.failed").english }
+    public static var noBlockCountMessage: String { Words.say("program.score.noBlockCount").english }
+
+    /// Every message a score can have, as words.
+    package static let messages: [Words] = ["shorterRoute", "simplerProgram", "shorterProgram", "aced", "failed", "noBlockCount"]
+        .map { Words.say("program.score." + $0) }
+
+    /// The words of a score's (English) message, to say it in another language; a message that is
+    /// none of ours is said as it is.
+    package static func words(ofMessage message: String) -> Words {
+        messages.first { $0.english == message } ?? .verbatim(message)
+    }
 
     /// The algorithm part's maximum on `level`: off (0) on Python-only levels, as the original
     /// switches it off for its Python levels (Python is not counted in blocks), and on levels

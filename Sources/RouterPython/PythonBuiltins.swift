@@ -53,7 +53,7 @@ extension PythonRuntime {
         case .attribute(let base, let name, _):
             let value = try evaluate(base)
             if case .vanModule = value, name == "Van" { return .vanClass }
-            throw fail("`\(expression.text)` needs brackets to run: `\(expression.text)()`")
+            throw fail(.say("program.python.needsBrackets", ["code": .code(expression.text)]))
         case .call(let callee, let arguments, _):
             var values: [PyValue] = []
             if case .attribute(let base, let method, _) = callee {
@@ -67,9 +67,9 @@ extension PythonRuntime {
             case .function(let f): return try call(f, values)
             case .builtin(let name): return try builtin(name, values)
             case .vanClass:
-                guard values.isEmpty else { throw fail("make the van with `my_van = Van()`") }
+                guard values.isEmpty else { throw fail(.say("program.python.makeVan")) }
                 return .van
-            default: throw fail("`\(callee.text)` is \(function.typeName), not a function, so it can't be called with `()`")
+            default: throw fail(.say("program.python.notCallable", ["code": .code(callee.text), "kind": function.typeName]))
             }
         }
     }
@@ -87,7 +87,7 @@ extension PythonRuntime {
             case "**": .power
             default: nil
             }
-            guard let operation else { throw fail("`\(op)` can't be used on numbers") }
+            guard let operation else { throw fail(.say("program.python.notForNumbers", ["op": .code(op)])) }
             do { return .int(try Machine.apply(operation, x, y, .line(line))) } catch { throw fail(error.message) }
         }
         switch (op, a, b) {
@@ -108,12 +108,12 @@ extension PythonRuntime {
             try made(cells: list.items.count * min(times, PythonLimits.maxListItems + 1))
             return .list(PyList(Array([[PyValue]](repeating: list.items, count: times).joined())))
         case ("+", .str, _), ("+", _, .str):
-            throw fail("text can only be joined to text: turn the number into text with `str(…)`, as in `'I have ' + str(n)`")
+            throw fail(.say("program.python.joinText"))
         case ("%", .str, _):
-            throw fail("`%` with text isn't part of the Python used in this game; join text with `+` and `str()`")
+            throw fail(.say("program.python.percentText"))
         default: break
         }
-        throw fail("`\(op)` can't be used on \(a.typeName) and \(b.typeName)")
+        throw fail(.say("program.python.operatorKinds", ["op": .code(op), "left": a.typeName, "right": b.typeName]))
     }
 
     mutating func compare(_ op: String, _ a: PyValue, _ b: PyValue) throws(Stopped) -> Bool {
@@ -134,9 +134,9 @@ extension PythonRuntime {
                 let (remainder, overflow) = (n &- start).remainderReportingOverflow(dividingBy: step)
                 found = inside && (overflow || remainder == 0)
             case .str(let text):
-                guard case .str(let part) = a else { throw fail("`in` with text looks for text, but this is \(a.typeName)") }
+                guard case .str(let part) = a else { throw fail(.say("program.python.inText", ["kind": a.typeName])) }
                 found = part.isEmpty || text.contains(part)
-            default: throw fail("`\(op)` looks inside a list or text, but this is \(b.typeName)")
+            default: throw fail(.say("program.python.looksInside", ["op": .code(op), "kind": b.typeName]))
             }
             return op == "in" ? found : !found
         default:
@@ -149,7 +149,7 @@ extension PythonRuntime {
                 order = op == "<" ? p.lexicographicallyPrecedes(q) : op == "<=" ? !q.lexicographicallyPrecedes(p)
                     : op == ">" ? q.lexicographicallyPrecedes(p) : !p.lexicographicallyPrecedes(q)
             } else {
-                throw fail("`\(op)` can't compare \(a.typeName) with \(b.typeName)")
+                throw fail(.say("program.python.cantCompare", ["op": .code(op), "left": a.typeName, "right": b.typeName]))
             }
             return order
         }
@@ -159,12 +159,12 @@ extension PythonRuntime {
 
     /// A Python index (negative counts from the end) checked against `count`.
     mutating func position(_ index: PyValue, count: Int, of name: String) throws(Stopped) -> Int {
-        guard let i = index.number else { throw fail("positions in `\(name)` are whole numbers, not \(index.typeName)") }
+        guard let i = index.number else { throw fail(.say("program.python.positionsWhole", ["name": .code(name), "kind": index.typeName])) }
         let position = i < 0 ? count + i : i
         guard (0..<count).contains(position) else {
-            throw fail(count == 0 ? "`\(name)` is empty, so it has no item at position \(i)"
-                       : count == 1 ? "`\(name)` has 1 item, so positions go from 0 to 0 (or -1 to -1 from the end); \(i) is outside"
-                       : "`\(name)` has \(count) items, so positions go from 0 to \(count - 1) (or -1 to -\(count) from the end); \(i) is outside")
+            throw fail(count == 0 ? .say("program.python.emptyNoPosition", ["name": .code(name), "index": .code(i)])
+                       : .say("program.python.positionOutside", ["name": .code(name), "count": .number(count), "last": .code(count - 1),
+                                                                 "index": .code(i)]))
         }
         return position
     }
@@ -179,14 +179,14 @@ extension PythonRuntime {
             return .str(String(characters[try position(index, count: characters.count, of: name)]))
         case .range(let start, let stop, let step):
             return .int(PyValue.rangeItem(start, step, try position(index, count: PyValue.rangeCount(start, stop, step), of: name)))
-        default: throw fail("`\(name)` is \(container.typeName), which has no items to read with `[…]`")
+        default: throw fail(.say("program.python.noItems", ["name": .code(name), "kind": container.typeName]))
         }
     }
 
     mutating func slice(_ container: PyValue, _ from: PyValue?, _ to: PyValue?, named name: String) throws(Stopped) -> PyValue {
         func bound(_ value: PyValue?, _ count: Int, _ otherwise: Int) throws(Stopped) -> Int {
             guard let value, !value.equals(.none) else { return otherwise }
-            guard let n = value.number else { throw fail("the ends of a slice of `\(name)` are whole numbers") }
+            guard let n = value.number else { throw fail(.say("program.python.sliceEnds", ["name": .code(name)])) }
             return min(max(n < 0 ? count + n : n, 0), count)
         }
         try charge(container.size)
@@ -200,7 +200,7 @@ extension PythonRuntime {
             let (a, b) = (try bound(from, characters.count, 0), try bound(to, characters.count, characters.count))
             try made(characters: max(0, b - a))
             return .str(a < b ? String(String.UnicodeScalarView(characters[a..<b])) : "")
-        default: throw fail("only a list or text can be sliced with `[a:b]`, and `\(name)` is \(container.typeName)")
+        default: throw fail(.say("program.python.onlySlices", ["name": .code(name), "kind": container.typeName]))
         }
     }
 
@@ -211,21 +211,24 @@ extension PythonRuntime {
     mutating func charge(_ units: Int) throws(Stopped) {
         work += units
         guard work <= PythonLimits.maxWork else {
-            throw fail("your program did too much work with long lists or text; use shorter ones, or fewer of them")
+            throw fail(.say("program.python.tooMuchWork"))
         }
     }
 
     mutating func made(cells: Int) throws(Stopped) {
         try made(cells, atOnce: PythonLimits.maxListItems, inAll: PythonLimits.maxCellsMade, tally: \.cellsMade,
-                 tooLong: "a list can hold at most \(PythonLimits.maxListItems) items in this game",
-                 tooMuch: "your program made more than \(PythonLimits.maxCellsMade) list items in all; use smaller lists")
+                 tooLong: Self.listTooLong,
+                 tooMuch: .say("program.python.tooManyItemsInAll", ["limit": .code(PythonLimits.maxCellsMade)]))
     }
 
     mutating func made(characters: Int) throws(Stopped) {
         try made(characters, atOnce: PythonLimits.maxTextLength, inAll: PythonLimits.maxCharactersMade, tally: \.charactersMade,
-                 tooLong: "text can be at most \(PythonLimits.maxTextLength) characters long in this game",
-                 tooMuch: "your program made more than \(PythonLimits.maxCharactersMade) characters of text in all; make less text")
+                 tooLong: .say("program.python.textTooLong", ["limit": .code(PythonLimits.maxTextLength)]),
+                 tooMuch: .say("program.python.tooMuchTextInAll", ["limit": .code(PythonLimits.maxCharactersMade)]))
     }
+
+    /// "a list can hold at most 10000 items in this game".
+    static var listTooLong: Words { .say("program.python.listTooLong", ["limit": .code(PythonLimits.maxListItems)]) }
 
     /// `count` new list items or characters: at most `atOnce` in one value, `inAll` over the run.
     private mutating func made(_ count: Int, atOnce: Int, inAll: Int, tally: WritableKeyPath<PythonRuntime, Int>,

@@ -53,7 +53,7 @@ struct PythonCompiler {
         for statement in module {
             if case .def(let name, let parameters, let body, let at) = statement {
                 guard parameters.isEmpty else {
-                    throw fail(at, "procedures here take no parameters: write `def \(name)():`")
+                    throw fail(at, .say("program.python.noParameters", ["name": .code(name)]))
                 }
                 defined.append(Procedure(name: name, body: try compiler.block(body, topLevel: false), id: .line(at.line)))
             } else {
@@ -79,9 +79,13 @@ struct PythonCompiler {
                 variables.insert(variable)
                 try survey(body, topLevel: false)
             case .def(let name, _, let body, let at):
-                guard topLevel else { throw Self.fail(at, "define procedures at the top level, not indented inside other code") }
-                guard name.count <= ProgramLimits.maxNameLength else { throw Self.fail(at, "procedure names are at most \(ProgramLimits.maxNameLength) characters") }
-                if let first = procedures[name] { throw Self.fail(at, "`\(name)` is already defined on line \(first); give each procedure its own name") }
+                guard topLevel else { throw Self.fail(at, .say("program.python.procedureAtTopLevel")) }
+                guard name.count <= ProgramLimits.maxNameLength else {
+                    throw Self.fail(at, .say("program.python.procedureNameLength", ["limit": .code(ProgramLimits.maxNameLength)]))
+                }
+                if let first = procedures[name] {
+                    throw Self.fail(at, .say("program.python.procedureDefinedTwice", ["name": .code(name), "line": .code(first)]))
+                }
                 procedures[name] = at.line
                 try survey(body, topLevel: false)
             default: break
@@ -97,12 +101,12 @@ struct PythonCompiler {
             switch statement {
             case .pass, .global: break
             case .importFrom(let module, let names, let at):
-                guard module == "van", names == ["Van"] else { throw Self.fail(at, "only `from van import Van` can be imported") }
-                guard topLevel else { throw Self.fail(at, "put `from van import Van` at the top of the program") }
+                guard module == "van", names == ["Van"] else { throw Self.fail(at, .say("program.python.onlyVanImport")) }
+                guard topLevel else { throw Self.fail(at, .say("program.python.importAtTop")) }
             case .importModule(_, let at):
-                throw Self.fail(at, "only `from van import Van` can be imported")
+                throw Self.fail(at, .say("program.python.onlyVanImport"))
             case .def(_, _, _, let at):
-                throw Self.fail(at, "define procedures at the top level, not indented inside other code")
+                throw Self.fail(at, .say("program.python.procedureAtTopLevel"))
             case .expression(let expression, let at):
                 result.append(try call(expression, at))
             case .assign(let targets, let value, let at):
@@ -125,11 +129,11 @@ struct PythonCompiler {
                 result.append(.ifElse(branches: compiled, otherwise: elseBody, id: .line(at.line)))
             case .whileLoop(let test, let body, let at):
                 result.append(.repeatWhile(try condition(test), until: false, body: try block(body, topLevel: false), id: .line(at.line)))
-            case .breakLoop(let at): throw Self.noBlock("`break`", at)
-            case .continueLoop(let at): throw Self.noBlock("`continue`", at)
+            case .breakLoop(let at): throw Self.noBlock(.code("`break`"), at)
+            case .continueLoop(let at): throw Self.noBlock(.code("`continue`"), at)
             case .returnValue(let value, let at):
-                throw Self.noBlock(value == nil ? "`return`" : "a function that gives back a value", at)
-            case .setItem(let base, _, _, _, let at): throw Self.noBlock("changing a list item (`\(base.text)[…] = …`)", at)
+                throw Self.noBlock(value == nil ? .code("`return`") : .say("program.python.what.returnValue"), at)
+            case .setItem(let base, _, _, _, let at): throw Self.noBlock(.say("program.python.what.setItem", ["name": .code(base.text)]), at)
             case .forLoop(let variable, let iterable, let body, let at):
                 result += try forLoop(variable, iterable, try block(body, topLevel: false), reads: readNames.contains(variable), at)
             }
@@ -144,38 +148,38 @@ struct PythonCompiler {
         case .call(.attribute(let base, let method, _), let arguments, _):
             try checkVan(base, method: method, at)
             if let action = Self.actions[method] {
-                guard arguments.isEmpty else { throw Self.fail(at, "`\(method)()` takes nothing between its brackets") }
+                guard arguments.isEmpty else { throw Self.fail(at, Self.noArguments(method)) }
                 return .action(action, id: id)
             }
             if Self.simpleQueries[method] != nil || method == "at_traffic_light" || method == "is_road" {
-                throw Self.fail(at, "`\(expression.text)` asks a question; use it in an `if` or a `while`")
+                throw Self.fail(at, .say("program.python.asksQuestion", ["code": .code(expression.text)]))
             }
             if Self.coordinates[method] != nil {
-                throw Self.fail(at, "`\(expression.text)` gives the van's position; keep it: `x, y = \(expression.text)`")
+                throw Self.fail(at, .say("program.python.givesPosition", ["code": .code(expression.text)]))
             }
-            throw Self.fail(at, "`\(expression.text)` — the van has no `\(method)`\(Self.suggest(method, among: Self.methods))")
+            throw Self.fail(at, Self.noSuchMethod(expression.text, method))
         case .call(.name(let name, _), let arguments, _):
             if procedures[name] != nil {
-                guard arguments.isEmpty else { throw Self.fail(at, "`\(name)()` takes nothing between its brackets") }
+                guard arguments.isEmpty else { throw Self.fail(at, Self.noArguments(name)) }
                 return .call(name, id: id)
             }
-            if Self.actions[name] != nil { throw Self.fail(at, "`\(name)()` is something the van does: write `\(van).\(name)()`") }
-            if name == "Van" { throw Self.fail(at, "give the van a name: `my_van = Van()`") }
-            if Self.builtins.contains(name) { throw Self.noBlock("`\(name)`", at) }
+            if Self.actions[name] != nil { throw Self.fail(at, .say("program.python.vanDoesIt", ["name": .code(name), "van": .code(van)])) }
+            if name == "Van" { throw Self.fail(at, .say("program.python.nameTheVan")) }
+            if Self.builtins.contains(name) { throw Self.noBlock(.code("`\(name)`"), at) }
             let advice = Self.suggest(name, among: Array(procedures.keys))
-            throw Self.fail(at, "there is no procedure called `\(name)`\(advice.isEmpty ? " (define it with `def \(name)():`)" : advice)")
+            throw Self.fail(at, .say("program.python.noProcedure", ["name": .code(name), "advice": Self.orDefine(name, advice)]))
         case .attribute:
-            throw Self.fail(at, "`\(expression.text)` needs brackets to run: `\(expression.text)()`")
+            throw Self.fail(at, .say("program.python.needsBrackets", ["code": .code(expression.text)]))
         default:
-            throw Self.fail(at, "`\(expression.text)` doesn't do anything on its own")
+            throw Self.fail(at, .say("program.python.doesNothing", ["code": .code(expression.text)]))
         }
     }
 
     private func assignment(_ targets: [String], _ value: PyExpr, _ at: PySource) throws(ProgramError) -> [Statement] {
         let id = BlockID.line(at.line)
         if case .call(.name("Van", _), let arguments, _) = value {
-            guard importsVan else { throw Self.fail(at, "add `from van import Van` at the top to use `Van()`") }
-            guard arguments.isEmpty, targets.count == 1 else { throw Self.fail(at, "make the van with `my_van = Van()`") }
+            guard importsVan else { throw Self.fail(at, .say("program.python.importVanFirst")) }
+            guard arguments.isEmpty, targets.count == 1 else { throw Self.fail(at, .say("program.python.makeVan")) }
             return []
         }
         for target in targets { try checkVariableName(target, at) }
@@ -183,20 +187,20 @@ struct PythonCompiler {
                                    let current = Self.coordinates[method] {
             try { () throws(ProgramError) -> Bool in
                 try checkVan(base, method: method, at)
-                guard arguments.isEmpty else { throw Self.fail(at, "`\(method)()` takes nothing between its brackets") }
+                guard arguments.isEmpty else { throw Self.fail(at, Self.noArguments(method)) }
                 return current
             }()
         } else { nil }
         if targets.count == 2 {
             guard let current = coordinate else {
-                throw Self.fail(at, "only a coordinate can be unpacked: `x, y = \(van).get_current_coordinate()`")
+                throw Self.fail(at, .say("program.python.unpackOnlyCoordinate", ["van": .code(van)]))
             }
             return [.setVariable(targets[0], .coordinate(current: current, xPart: true, id: id), id: id),
                     .setVariable(targets[1], .coordinate(current: current, xPart: false, id: id), id: id)]
         }
-        guard targets.count == 1 else { throw Self.fail(at, "give values to at most two names at once (`x, y = …`)") }
+        guard targets.count == 1 else { throw Self.fail(at, .say("program.python.twoNamesAtMost")) }
         if coordinate != nil {
-            throw Self.fail(at, "a coordinate is two numbers: write `x, y = \(value.text)` or use `\(value.text)[0]`")
+            throw Self.fail(at, .say("program.python.coordinateUnpack", ["code": .code(value.text)]))
         }
         return [.setVariable(targets[0], try expression(value), id: id)]
     }
@@ -205,7 +209,7 @@ struct PythonCompiler {
         throws(ProgramError) -> [Statement] {
         let id = BlockID.line(at.line)
         guard case .call(.name("range", _), let arguments, _) = iterable, (1...2).contains(arguments.count) else {
-            throw Self.fail(at, "loops count with `range`: `for \(variable) in range(3):` or `range(1, 4)`")
+            throw Self.fail(at, .say("program.python.loopsCountWithRange", ["name": .code(variable)]))
         }
         let start = arguments.count == 2 ? try expression(arguments[0]) : .number(0, id: id)
         let end = try expression(arguments[arguments.count - 1])
@@ -218,7 +222,7 @@ struct PythonCompiler {
         let count: Expression
         switch (start, end) {
         case (.number(let a, _), .number(let b, _)):
-            guard ProgramLimits.timesRange.contains(max(0, b - a)) else { throw Self.fail(at, "a loop can repeat at most 1000 times") }
+            guard ProgramLimits.timesRange.contains(max(0, b - a)) else { throw Self.fail(at, .say("program.python.loopLimit")) }
             count = .number(max(0, b - a), id: id)
         case (.number(0, _), _): count = end
         default: count = .arithmetic(.subtract, end, start, id: id)
@@ -235,33 +239,33 @@ struct PythonCompiler {
         case .not(let inner, _): return .not(try condition(inner), id: id)
         case .binary("and", let a, let b, _): return .and(try condition(a), try condition(b), id: id)
         case .binary("or", let a, let b, _): return .or(try condition(a), try condition(b), id: id)
-        case .chain: throw Self.fail(at, "compare two things at a time (join comparisons with `and`)")
+        case .chain: throw Self.fail(at, .say("program.python.compareTwo"))
         case .compare(let op, let a, let b, _):
             let operators: [String: ComparisonOperator] = ["==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual,
                                                            ">": .greater, ">=": .greaterOrEqual]
-            guard let comparison = operators[op] else { throw Self.noBlock("`\(op)`", at) }
+            guard let comparison = operators[op] else { throw Self.noBlock(.code("`\(op)`"), at) }
             return .compare(comparison, try self.expression(a), try self.expression(b), id: id)
         case .call(.attribute(let base, let method, _), let arguments, _):
             try checkVan(base, method: method, at)
             if let query = Self.simpleQueries[method] {
-                guard arguments.isEmpty else { throw Self.fail(at, "`\(method)()` takes nothing between its brackets") }
+                guard arguments.isEmpty else { throw Self.fail(at, Self.noArguments(method)) }
                 return query(id)
             }
             if method == "at_traffic_light" || method == "is_road" {
                 let choices = method == "is_road" ? ["FORWARD", "LEFT", "RIGHT"] : ["RED", "GREEN"]
                 guard arguments.count == 1, case .string(let text, _) = arguments[0], choices.contains(text.uppercased()) else {
-                    throw Self.fail(at, "write `\(method)(\(Words.either(choices.map { "'\($0)'" })))`")
+                    throw Self.fail(at, Self.writeChoice(method, choices))
                 }
                 if method == "is_road" { return .roadExists(RelativeDirection(rawValue: text.uppercased()) ?? .forward, id: id) }
                 return .trafficLight(text.uppercased() == "RED" ? .red : .green, id: id)
             }
             if Self.actions[method] != nil {
-                throw Self.fail(at, "`\(expression.text)` moves the van; it isn't a question for `if` or `while`")
+                throw Self.fail(at, .say("program.python.movesTheVan", ["code": .code(expression.text)]))
             }
-            if Self.coordinates[method] != nil { throw Self.fail(at, "`\(expression.text)` is a position, not True or False") }
-            throw Self.fail(at, "`\(expression.text)` — the van has no `\(method)`\(Self.suggest(method, among: Self.methods))")
+            if Self.coordinates[method] != nil { throw Self.fail(at, .say("program.python.isAPosition", ["code": .code(expression.text)])) }
+            throw Self.fail(at, Self.noSuchMethod(expression.text, method))
         default:
-            throw Self.fail(at, "`\(expression.text)` isn't True or False; compare it, as in `\(expression.text) > 0`")
+            throw Self.fail(at, .say("program.python.notTrueOrFalse", ["code": .code(expression.text)]))
         }
     }
 
@@ -270,11 +274,10 @@ struct PythonCompiler {
         switch expression {
         case .number(let n, _): return .number(n, id: id)
         case .name(let name, _):
-            if vanNames.contains(name) { throw Self.fail(at, "`\(name)` is the van, not a number") }
-            if procedures[name] != nil { throw Self.fail(at, "`\(name)` is a procedure; call it on a line of its own: `\(name)()`") }
+            if vanNames.contains(name) { throw Self.fail(at, .say("program.python.vanNotANumber", ["name": .code(name)])) }
+            if procedures[name] != nil { throw Self.fail(at, .say("program.python.callProcedureAlone", ["name": .code(name)])) }
             guard variables.contains(name) else {
-                let advice = Self.suggest(name, among: Array(variables))
-                throw Self.fail(at, "`\(name)` has no value\(advice.isEmpty ? ": give it one first, as in `\(name) = 0`" : advice)")
+                throw Self.fail(at, Self.noValue(name, suggestion: Self.suggest(name, among: Array(variables))))
             }
             return .variable(name, id: id)
         case .negate(.number(let n, _), _): return .number(-n, id: id)
@@ -282,22 +285,22 @@ struct PythonCompiler {
         case .binary(let op, let a, let b, _):
             let operators: [String: ArithmeticOperator] = ["+": .add, "-": .subtract, "*": .multiply, "/": .divide,
                                                            "//": .divide, "%": .modulo, "**": .power]
-            guard let operation = operators[op] else { throw Self.fail(at, "`\(expression.text)` is True or False, not a number") }
+            guard let operation = operators[op] else { throw Self.fail(at, .say("program.python.truthNotANumber", ["code": .code(expression.text)])) }
             return .arithmetic(operation, try self.expression(a), try self.expression(b), id: id)
         case .index(.call(.attribute(let base, let method, _), let arguments, _), .number(let part, _), _)
             where Self.coordinates[method] != nil && (part == 0 || part == 1) && arguments.isEmpty:
             try checkVan(base, method: method, at)
             return .coordinate(current: Self.coordinates[method] ?? true, xPart: part == 0, id: id)
         case .index:
-            throw Self.fail(at, "only a coordinate can be indexed: `\(van).get_current_coordinate()[0]` or `[1]`")
-        case .string: throw Self.fail(at, "text in quotes can only name a direction or a light colour")
-        case .bool, .not, .compare, .chain: throw Self.fail(at, "`\(expression.text)` is True or False, not a number")
-        case .none: throw Self.noBlock("`None`", at)
-        case .list: throw Self.noBlock("a list", at)
-        case .slice: throw Self.noBlock("part of a list (`[a:b]`)", at)
+            throw Self.fail(at, .say("program.python.indexOnlyCoordinate", ["van": .code(van)]))
+        case .string: throw Self.fail(at, .say("program.python.quotedText"))
+        case .bool, .not, .compare, .chain: throw Self.fail(at, .say("program.python.truthNotANumber", ["code": .code(expression.text)]))
+        case .none: throw Self.noBlock(.code("`None`"), at)
+        case .list: throw Self.noBlock(.say("program.python.kind.list"), at)
+        case .slice: throw Self.noBlock(.say("program.python.what.slice"), at)
         case .call(.attribute(_, let method, _), _, _) where Self.coordinates[method] != nil:
-            throw Self.fail(at, "a coordinate is two numbers: use `\(expression.text)[0]` for x or `[1]` for y")
-        case .call, .attribute: throw Self.fail(at, "`\(expression.text)` isn't a number")
+            throw Self.fail(at, .say("program.python.coordinateParts", ["code": .code(expression.text)]))
+        case .call, .attribute: throw Self.fail(at, .say("program.python.notANumber", ["code": .code(expression.text)]))
         }
     }
 
@@ -306,17 +309,20 @@ struct PythonCompiler {
     private var van: String { vanNames.sorted().first ?? "my_van" }
 
     private func checkVan(_ base: PyExpr, method: String, _ at: PySource) throws(ProgramError) {
-        guard case .name(let name, _) = base else { throw Self.fail(at, "only the van has `.\(method)`") }
+        guard case .name(let name, _) = base else { throw Self.fail(at, .say("program.python.onlyTheVanHas", ["method": .code(method)])) }
         guard !vanNames.contains(name) else { return }
-        if vanNames.isEmpty { throw Self.fail(at, "make the van first: `\(name) = Van()` (after `from van import Van`)") }
-        let advice = Self.suggest(name, among: Array(vanNames))
-        throw Self.fail(at, "`\(name)` isn't the van\(advice.isEmpty ? "; the van is `\(van)`" : advice)")
+        if vanNames.isEmpty { throw Self.fail(at, .say("program.python.makeVanFirst", ["name": .code(name)])) }
+        let suggestion = Self.suggest(name, among: Array(vanNames))
+        let advice = suggestion.isEmpty ? .say("program.python.advice.theVanIs", ["van": .code(van)]) : suggestion
+        throw Self.fail(at, .say("program.python.notTheVan", ["name": .code(name), "advice": advice]))
     }
 
     private func checkVariableName(_ name: String, _ at: PySource) throws(ProgramError) {
-        if vanNames.contains(name) { throw Self.fail(at, "`\(name)` is the van; use another name for numbers") }
-        if procedures[name] != nil { throw Self.fail(at, "`\(name)` is a procedure; use another name for numbers") }
-        guard name.count <= ProgramLimits.maxNameLength else { throw Self.fail(at, "names are at most \(ProgramLimits.maxNameLength) characters") }
+        if vanNames.contains(name) { throw Self.fail(at, .say("program.python.vanNameForNumbers", ["name": .code(name)])) }
+        if procedures[name] != nil { throw Self.fail(at, .say("program.python.procedureNameForNumbers", ["name": .code(name)])) }
+        guard name.count <= ProgramLimits.maxNameLength else {
+            throw Self.fail(at, .say("program.python.nameLength", ["limit": .code(ProgramLimits.maxNameLength)]))
+        }
     }
 
     static func negated(_ value: Expression, id: BlockID) -> Expression {
@@ -359,8 +365,32 @@ struct PythonCompiler {
     static func suggest(_ word: String, among candidates: [String]) -> Words {
         let best = candidates.map { ($0, distance(word, $0)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
         // A one-letter name is not a typo of another one-letter name.
-        guard let best, best.1 <= max(1, min(3, word.count / 3)), best.1 < min(word.count, best.0.count) else { return "" }
-        return "; did you mean `\(best.0)`?"
+        guard let best, best.1 <= max(1, min(3, word.count / 3)), best.1 < min(word.count, best.0.count) else { return .nothing }
+        return .say("program.python.advice.didYouMean", ["name": .code(best.0)])
+    }
+
+    /// "; did you mean `…`?", else " (define it with `def name():`)".
+    static func orDefine(_ name: String, _ suggestion: Words) -> Words {
+        suggestion.isEmpty ? .say("program.python.advice.defineIt", ["name": .code(name)]) : suggestion
+    }
+
+    /// "`name` has no value", with a suggestion, else how to give it one.
+    static func noValue(_ name: String, suggestion: Words) -> Words {
+        let advice = suggestion.isEmpty ? .say("program.python.advice.giveItOne", ["name": .code(name)]) : suggestion
+        return .say("program.python.noValue", ["name": .code(name), "advice": advice])
+    }
+
+    /// "`call` — the van has no `method`", with a suggestion among the van's methods.
+    static func noSuchMethod(_ call: String, _ method: String) -> Words {
+        .say("program.python.vanHasNoMethod", ["call": .code(call), "method": .code(method), "advice": suggest(method, among: methods)])
+    }
+
+    /// "`call()` takes nothing between its brackets".
+    static func noArguments(_ call: String) -> Words { .say("program.python.noArguments", ["call": .code(call)]) }
+
+    /// "write `is_road('FORWARD' or 'LEFT' or 'RIGHT')`".
+    static func writeChoice(_ method: String, _ choices: [String]) -> Words {
+        .say("program.python.writeChoice", ["method": .code(method), "choices": Words.either(choices.map { "'\($0)'" })])
     }
 
     static func distance(_ a: String, _ b: String) -> Int {
@@ -380,7 +410,7 @@ struct PythonCompiler {
 
     /// Python the runtime runs but the block tree cannot hold (so it has no block count).
     static func noBlock(_ what: Words, _ at: PySource) -> ProgramError {
-        fail(at, "\(what) has no block, so this program can't be shown or counted as blocks")
+        fail(at, .say("program.python.noBlock", ["what": what]))
     }
 
     static func fail(_ at: PySource, _ message: Words) -> ProgramError {

@@ -10,7 +10,7 @@ extension PythonParser {
     mutating func test() throws(ProgramError) -> PyExpr {
         nesting += 1
         defer { nesting -= 1 }
-        guard nesting <= ProgramLimits.maxDepth else { throw fail(peek, "this expression is nested too deeply; split it up") }
+        guard nesting <= ProgramLimits.maxDepth else { throw fail(peek, .say("program.python.nestedTooDeeply")) }
         return try binary(level: 0).expr
     }
 
@@ -27,7 +27,7 @@ extension PythonParser {
             advance()
             let right = try binary(level: level + 1)
             let depth = max(left.depth, right.depth) + 1
-            guard depth <= ProgramLimits.maxDepth else { throw fail(op, "this expression is too long; split it into steps") }
+            guard depth <= ProgramLimits.maxDepth else { throw fail(op, .say("program.python.expressionTooLong")) }
             left = (.binary(op.text, left.expr, right.expr, op.at), depth)
         }
         return left
@@ -59,7 +59,7 @@ extension PythonParser {
             operators.append(op)
             operands.append(right.expr)
             depth = max(depth, right.depth) + 1
-            guard depth <= ProgramLimits.maxDepth else { throw fail(token, "this expression is too long; split it into steps") }
+            guard depth <= ProgramLimits.maxDepth else { throw fail(token, .say("program.python.expressionTooLong")) }
         }
         switch operators.count {
         case 0: return first
@@ -92,9 +92,9 @@ extension PythonParser {
         throws(ProgramError) -> (expr: PyExpr, depth: Int) {
         nesting += 1
         defer { nesting -= 1 }
-        guard nesting <= ProgramLimits.maxDepth else { throw fail(token, "this expression is nested too deeply; split it up") }
+        guard nesting <= ProgramLimits.maxDepth else { throw fail(token, .say("program.python.nestedTooDeeply")) }
         let result = try body(&self)
-        guard result.depth <= ProgramLimits.maxDepth else { throw fail(token, "this expression is too long; split it into steps") }
+        guard result.depth <= ProgramLimits.maxDepth else { throw fail(token, .say("program.python.expressionTooLong")) }
         return result
     }
 
@@ -105,7 +105,7 @@ extension PythonParser {
         advance()
         let exponent = try unary()
         let depth = max(base.depth, exponent.depth) + 1
-        guard depth <= ProgramLimits.maxDepth else { throw fail(op, "this expression is too long; split it into steps") }
+        guard depth <= ProgramLimits.maxDepth else { throw fail(op, .say("program.python.expressionTooLong")) }
         return (.binary("**", base.expr, exponent.expr, op.at), depth)
     }
 
@@ -121,39 +121,39 @@ extension PythonParser {
                     repeat {
                         if peek.kind == .op, peek.text == ")" { break }  // a trailing comma
                         if peek.kind == .name, position + 1 < tokens.count, tokens[position + 1].kind == .op, tokens[position + 1].text == "=" {
-                            throw fail(peek, "named arguments (`\(peek.text)=…`) aren't part of the Python used in this game; give the values in order")
+                            throw fail(peek, .say("program.python.namedArguments", ["name": .code(peek.text)]))
                         }
                         if peek.kind == .op, peek.text == "*" || peek.text == "**" {
-                            throw fail(peek, "`\(peek.text)` before an argument isn't part of the Python used in this game; give the values one by one")
+                            throw fail(peek, .say("program.python.starArgument", ["star": .code(peek.text)]))
                         }
                         guard arguments.count < PythonLimits.maxArguments else {
-                            throw fail(peek, "a call can take at most \(PythonLimits.maxArguments) values")
+                            throw fail(peek, .say("program.python.argumentLimit", ["limit": .code(PythonLimits.maxArguments)]))
                         }
                         arguments.append(try test())
                     } while accept(",")
-                    try expect(")", "close the brackets of `\(expr.text)(…)`")
+                    try expect(")", .say("program.python.closeCall", ["code": .code(expr.text)]))
                 }
                 expr = .call(expr, arguments, token.at)
             case ".":
-                expr = .attribute(expr, try name("a name after `.`").text, token.at)
+                expr = .attribute(expr, try name(.say("program.python.wanted.nameAfterDot")).text, token.at)
             default:
                 let start: PyExpr? = peek.kind == .op && peek.text == ":" ? nil : try test()
                 if accept(":") {
                     let end: PyExpr? = peek.kind == .op && (peek.text == "]" || peek.text == ":") ? nil : try test()
                     if peek.kind == .op, peek.text == ":" {
-                        throw fail(peek, "slices with a step (`[a:b:step]`) aren't part of the Python used in this game; use a `for` loop over `range(a, b, step)`")
+                        throw fail(peek, .say("program.python.sliceStep"))
                     }
-                    try expect("]", "close the square bracket: `\(expr.text)[…]`")
+                    try expect("]", .say("program.python.closeSquare", ["code": .code(expr.text)]))
                     expr = .slice(expr, start, end, token.at)
                 } else if let start {
-                    try expect("]", "close the square bracket: `\(expr.text)[…]`")
+                    try expect("]", .say("program.python.closeSquare", ["code": .code(expr.text)]))
                     expr = .index(expr, start, token.at)
                 } else {
-                    throw fail(token, "something is missing between the square brackets")
+                    throw fail(token, .say("program.python.emptySquareBrackets"))
                 }
             }
             depth += 1
-            guard depth <= ProgramLimits.maxDepth else { throw fail(token, "this expression is too long; split it into steps") }
+            guard depth <= ProgramLimits.maxDepth else { throw fail(token, .say("program.python.expressionTooLong")) }
         }
         return (expr, depth)
     }
@@ -182,14 +182,14 @@ extension PythonParser {
                 repeat {
                     if peek.kind == .op, peek.text == "]" { break }  // a trailing comma
                     guard items.count < PythonLimits.maxListLiteral else {
-                        throw fail(peek, "a list written out in the program can have at most \(PythonLimits.maxListLiteral) items")
+                        throw fail(peek, .say("program.python.listLiteralLimit", ["limit": .code(PythonLimits.maxListLiteral)]))
                     }
                     items.append(try test())
                     if peek.kind == .name, peek.text == "for" {
-                        throw fail(peek, "list comprehensions (`[… for …]`) aren't part of the Python used in this game; start with `[]` and `append` in a `for` loop")
+                        throw fail(peek, .say("program.python.comprehension"))
                     }
                 } while accept(",")
-                try expect("]", "close the square bracket `]` of the list")
+                try expect("]", .say("program.python.closeList"))
             }
             return (.list(items, token.at), 1)
         case .name where !PythonLexer.keywords.contains(token.text):
@@ -198,12 +198,12 @@ extension PythonParser {
         case .op where token.text == "(":
             advance()
             let inner = try test()
-            try expect(")", "a bracket `(` is not closed")
+            try expect(")", .say("program.python.bracketNotClosed"))
             return (inner, 1)
         case .newline, .end:
-            throw fail(token, "the line ends too early: something is missing at its end")
+            throw fail(token, .say("program.python.lineEndsEarly"))
         default:
-            throw fail(token, token.text.isEmpty ? "something is missing here" : "`\(token.text)` can't be used here")
+            throw fail(token, token.text.isEmpty ? .say("program.python.somethingMissing") : .say("program.python.cantBeUsedHere", ["token": .code(token.text)]))
         }
     }
 }

@@ -42,7 +42,7 @@ enum PythonLexer {
                 // Indentation only matters at the start of a logical line.
                 while i < chars.count, chars[i] == " " || chars[i] == "\t" {
                     if chars[i] == "\t" {
-                        throw error(lineNumber, i + 1, "indent with spaces, not tabs (this line has a tab at the start)")
+                        throw error(lineNumber, i + 1, .say("program.python.tabs"))
                     }
                     i += 1
                 }
@@ -58,7 +58,7 @@ enum PythonLexer {
                         tokens.append(PyToken(kind: .dedent, text: "", at: PySource(line: lineNumber, column: 1)))
                     }
                     guard indents.last == indent else {
-                        throw error(lineNumber, 1, "this line's indentation doesn't line up with any line above it")
+                        throw error(lineNumber, 1, .say("program.python.indentMismatch"))
                     }
                 }
             }
@@ -67,12 +67,12 @@ enum PythonLexer {
                 let at = PySource(line: lineNumber, column: i + 1)
                 if c == " " || c == "\t" { i += 1; continue }
                 if c == "#" { break }
-                if c == "\\" { throw error(lineNumber, i + 1, "a backslash can't continue a line here; put the expression in brackets instead") }
+                if c == "\\" { throw error(lineNumber, i + 1, .say("program.python.backslashLine")) }
                 if c.isASCII && (c.isLetter || c == "_") {
                     var j = i
                     while j < chars.count, chars[j].isASCII && (chars[j].isLetter || chars[j].isNumber || chars[j] == "_") { j += 1 }
                     if j < chars.count, chars[j] == "'" || chars[j] == "\"", j - i <= 2, chars[i..<j].allSatisfy({ "fFrRbBuU".contains($0) }) {
-                        throw error(lineNumber, i + 1, "`\(String(chars[i..<j]))` before quotes isn't part of the Python used in this game; join text with `+` and `str()`, as in `'I have ' + str(n)`")
+                        throw error(lineNumber, i + 1, .say("program.python.prefixedText", ["prefix": .code(String(chars[i..<j]))]))
                     }
                     tokens.append(PyToken(kind: .name, text: String(chars[i..<j]), at: at))
                     i = j
@@ -80,15 +80,15 @@ enum PythonLexer {
                     var j = i
                     while j < chars.count, chars[j].isASCII && (chars[j].isNumber || chars[j] == "_" || chars[j].isLetter) { j += 1 }
                     if j < chars.count, chars[j] == "." {
-                        throw error(lineNumber, i + 1, "only whole numbers can be used here (no decimal point)")
+                        throw error(lineNumber, i + 1, .say("program.python.decimalPoint"))
                     }
                     let text = String(chars[i..<j])
                     let digits = text.replacingOccurrences(of: "_", with: "")
                     guard !text.hasSuffix("_"), digits.allSatisfy(\.isNumber), let value = Int(digits) else {
-                        throw error(lineNumber, i + 1, "`\(text)` isn't a whole number")
+                        throw error(lineNumber, i + 1, .say("program.python.notWholeNumber", ["text": .code(text)]))
                     }
                     guard ProgramLimits.numberRange.contains(value) else {
-                        throw error(lineNumber, i + 1, "numbers must be between -1000000 and 1000000")
+                        throw error(lineNumber, i + 1, .say("program.python.numberRange"))
                     }
                     tokens.append(PyToken(kind: .number, text: text, at: at, value: value))
                     i = j
@@ -98,7 +98,7 @@ enum PythonLexer {
                         if chars[j] == "\\" {
                             // The escapes a child meets first; anything else is refused rather than guessed.
                             guard j + 1 < chars.count, let escaped = Self.escapes[chars[j + 1]] else {
-                                throw error(lineNumber, j + 1, "inside quotes a backslash can only start \\n (new line), \\t, \\\\, \\' or \\\"")
+                                throw error(lineNumber, j + 1, .say("program.python.backslashEscape"))
                             }
                             text.append(escaped)
                             j += 2
@@ -107,30 +107,30 @@ enum PythonLexer {
                         text.append(chars[j])
                         j += 1
                     }
-                    guard j < chars.count else { throw error(lineNumber, i + 1, "the text in quotes is never closed: add \(c) at its end") }
+                    guard j < chars.count else { throw error(lineNumber, i + 1, .say("program.python.textNeverClosed", ["quote": .code(c)])) }
                     if j == i + 1, j + 1 < chars.count, chars[j + 1] == c {
-                        throw error(lineNumber, i + 1, "triple-quoted text isn't supported; use # for comments")
+                        throw error(lineNumber, i + 1, .say("program.python.tripleQuotes"))
                     }
                     tokens.append(PyToken(kind: .string, text: text, at: at))
                     i = j + 1
                 } else if c == "{" || c == "}" {
-                    throw error(lineNumber, i + 1, "dictionaries and sets (`{…}`) aren't part of the Python used in this game; use a list `[…]` instead")
+                    throw error(lineNumber, i + 1, .say("program.python.braces"))
                 } else if c == "." && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber {
-                    throw error(lineNumber, i + 1, "only whole numbers can be used here (no decimal point); `//` divides into whole numbers")
+                    throw error(lineNumber, i + 1, .say("program.python.leadingPoint"))
                 } else if let op = operators.first(where: { matches($0, chars, i) }) {
                     if op == "(" || op == "[" { brackets.append((Character(op), at)) }
                     if op == ")" || op == "]" {
                         guard let open = brackets.popLast() else {
-                            throw error(lineNumber, i + 1, "there is a closing `\(op)` without an opening one")
+                            throw error(lineNumber, i + 1, .say("program.python.closingWithoutOpening", ["bracket": .code(op)]))
                         }
                         guard (open.0 == "(") == (op == ")") else {
-                            throw error(lineNumber, i + 1, "`\(op)` closes a `\(open.0)` from line \(open.1.line)")
+                            throw error(lineNumber, i + 1, .say("program.python.closesOther", ["bracket": .code(op), "open": .code(open.0), "line": .code(open.1.line)]))
                         }
                     }
                     tokens.append(PyToken(kind: .op, text: op, at: at))
                     i += op.count
                 } else {
-                    throw error(lineNumber, i + 1, "the character `\(c)` can't be used here")
+                    throw error(lineNumber, i + 1, .say("program.python.badCharacter", ["character": .code(c)]))
                 }
             }
             if brackets.isEmpty, let last = tokens.last, last.kind != .newline, last.kind != .indent, last.kind != .dedent {
@@ -138,7 +138,7 @@ enum PythonLexer {
             }
         }
         if let open = brackets.last {
-            throw error(open.1.line, open.1.column, "this `\(open.0)` is never closed")
+            throw error(open.1.line, open.1.column, .say("program.python.neverClosed", ["bracket": .code(open.0)]))
         }
         let endLine = max(1, lines.count)
         for _ in indents.dropFirst() { tokens.append(PyToken(kind: .dedent, text: "", at: PySource(line: endLine, column: 1))) }
@@ -158,6 +158,6 @@ enum PythonLexer {
     }
 
     static func error(_ line: Int, _ column: Int, _ message: Words) -> ProgramError {
-        ProgramError(.python, words: "Line \(line): \(message.asSentence)", line: line, column: column)
+        ProgramError(.python, words: .say("program.line", ["line": .code(line), "problem": message.asSentence]), line: line, column: column)
     }
 }

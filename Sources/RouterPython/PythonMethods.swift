@@ -8,9 +8,10 @@ extension PythonRuntime {
     mutating func builtin(_ name: String, _ arguments: [PyValue]) throws(Stopped) -> PyValue {
         func count(_ range: ClosedRange<Int>) throws(Stopped) {
             guard range.contains(arguments.count) else {
-                let wanted: Words = range.lowerBound != range.upperBound ? "\(range.lowerBound) to \(range.upperBound) values"
-                    : range.upperBound == 1 ? "1 value" : "\(range.lowerBound) values"
-                throw fail("`\(name)()` takes \(wanted) between its brackets, not \(arguments.count)")
+                let wanted: Words = range.lowerBound != range.upperBound
+                    ? .say("program.python.valuesBetween", ["low": .code(range.lowerBound), "high": .code(range.upperBound)])
+                    : .say("program.python.values", ["count": .number(range.lowerBound)])
+                throw fail(.say("program.python.takesInBrackets", ["name": .code(name), "wanted": wanted, "count": .code(arguments.count)]))
             }
         }
         switch name {
@@ -29,7 +30,7 @@ extension PythonRuntime {
                 try charge(text.utf8.count)
                 return .int(text.unicodeScalars.count)
             case .range(let a, let b, let c): return .int(PyValue.rangeCount(a, b, c))
-            default: throw fail("`len` counts the items of a list or the characters of text, not \(arguments[0].typeName)")
+            default: throw fail(.say("program.python.lenKind", ["kind": arguments[0].typeName]))
             }
         case "str":
             try count(0...1)
@@ -46,22 +47,22 @@ extension PythonRuntime {
             if case .str(let text) = value {
                 let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
                 if let n = Int(trimmed) { return .int(n) }
-                throw fail("`int('\(text.prefix(40))')` can't turn that text into a whole number")
+                throw fail(.say("program.python.intText", ["text": .code(text.prefix(40))]))
             }
-            throw fail("`int` turns text or a number into a whole number, not \(value.typeName)")
+            throw fail(.say("program.python.intKind", ["kind": value.typeName]))
         case "abs":
             try count(1...1)
-            guard let n = arguments[0].number else { throw fail("`abs` takes a number, not \(arguments[0].typeName)") }
+            guard let n = arguments[0].number else { throw fail(.say("program.python.absKind", ["kind": arguments[0].typeName])) }
             return n < 0 ? try binary("-", .int(0), .int(n)) : .int(n)
         case "range":
             try count(1...3)
             var numbers: [Int] = []
             for argument in arguments {
-                guard let n = argument.number else { throw fail("`range` counts with whole numbers, not \(argument.typeName)") }
+                guard let n = argument.number else { throw fail(.say("program.python.rangeKind", ["kind": argument.typeName])) }
                 numbers.append(n)
             }
             let (start, stop, step) = numbers.count == 1 ? (0, numbers[0], 1) : (numbers[0], numbers[1], numbers.count == 3 ? numbers[2] : 1)
-            guard step != 0 else { throw fail("`range` can't count in steps of 0") }
+            guard step != 0 else { throw fail(.say("program.python.rangeStepZero")) }
             return .range(start, stop, step)
         case "list":
             try count(0...1)
@@ -76,10 +77,10 @@ extension PythonRuntime {
                 for item in items { total = try binary("+", total, item) }
                 return total
             }
-            guard var best = items.first else { throw fail("`\(name)` needs at least one value") }
+            guard var best = items.first else { throw fail(.say("program.python.needsAValue", ["name": .code(name)])) }
             for item in items.dropFirst() where try compare(name == "min" ? "<" : ">", item, best) { best = item }
             return best
-        default: throw fail("`\(name)` isn't part of the Python used in this game")
+        default: throw fail(PythonWords.refusal(name, advice: nil))
         }
     }
 
@@ -92,11 +93,9 @@ extension PythonRuntime {
         case .str(let text): return text.unicodeScalars.map { .str(String($0)) }
         case .range(let start, let stop, let step):
             let count = PyValue.rangeCount(start, stop, step)
-            guard count <= PythonLimits.maxListItems else {
-                throw fail("a list can hold at most \(PythonLimits.maxListItems) items in this game")
-            }
+            guard count <= PythonLimits.maxListItems else { throw fail(Self.listTooLong) }
             return (0..<count).map { .int(PyValue.rangeItem(start, step, $0)) }
-        default: throw fail("`\(name)` needs a list, a range or text, not \(value.typeName)")
+        default: throw fail(.say("program.python.needsSequence", ["name": .code(name), "kind": value.typeName]))
         }
     }
 
@@ -104,34 +103,32 @@ extension PythonRuntime {
         switch target {
         case .van: return try van(method, arguments, named: name)
         case .vanModule where method == "Van":
-            guard arguments.isEmpty else { throw fail("make the van with `my_van = van.Van()`") }
+            guard arguments.isEmpty else { throw fail(.say("program.python.makeVanFromModule")) }
             return .van
         case .list(let list):
             switch (method, arguments.count) {
             case ("append", 1):
-                guard list.items.count < PythonLimits.maxListItems else {
-                    throw fail("a list can hold at most \(PythonLimits.maxListItems) items in this game")
-                }
+                guard list.items.count < PythonLimits.maxListItems else { throw fail(Self.listTooLong) }
                 try made(cells: 1)
                 list.items.append(arguments[0])
                 return .none
             case ("pop", 0...1):
                 try charge(arguments.isEmpty ? 1 : list.items.count)
                 let at = try arguments.first.map { v throws(Stopped) in try position(v, count: list.items.count, of: name) }
-                guard !list.items.isEmpty else { throw fail("`\(name)` is empty, so there is nothing to `pop`") }
+                guard !list.items.isEmpty else { throw fail(.say("program.python.popEmpty", ["name": .code(name)])) }
                 return list.items.remove(at: at ?? list.items.count - 1)
-            case ("append", _): throw fail("`append` adds one item: `\(name).append(item)`")
-            default: throw fail("lists here have `append(item)` and `pop()`; `\(method)` isn't one of them")
+            case ("append", _): throw fail(.say("program.python.appendOne", ["name": .code(name)]))
+            default: throw fail(.say("program.python.listMethods", ["method": .code(method)]))
             }
         default:
-            throw fail("`\(name)` is \(target.typeName), which has no `.\(method)()`")
+            throw fail(.say("program.python.noMethod", ["name": .code(name), "kind": target.typeName, "method": .code(method)]))
         }
     }
 
     /// The van's actions, questions and coordinates, on the line being run.
     mutating func van(_ method: String, _ arguments: [PyValue], named name: String) throws(Stopped) -> PyValue {
         func noArguments() throws(Stopped) {
-            guard arguments.isEmpty else { throw fail("`\(name).\(method)()` takes nothing between its brackets") }
+            guard arguments.isEmpty else { throw fail(PythonCompiler.noArguments("\(name).\(method)")) }
         }
         if let action = PythonCompiler.actions[method] {
             try noArguments()
@@ -146,7 +143,7 @@ extension PythonRuntime {
         if method == "at_traffic_light" || method == "is_road" {
             let choices = method == "is_road" ? ["FORWARD", "LEFT", "RIGHT"] : ["RED", "GREEN"]
             guard arguments.count == 1, case .str(let text) = arguments[0], choices.contains(text.uppercased()) else {
-                throw fail("write `\(method)(\(Words.either(choices.map { "'\($0)'" })))`")
+                throw fail(PythonCompiler.writeChoice(method, choices))
             }
             if method == "is_road" { return .bool(simulation.roadExists(RelativeDirection(rawValue: text.uppercased()) ?? .forward)) }
             return .bool(simulation.trafficLight(text.uppercased() == "RED" ? .red : .green))
@@ -162,7 +159,7 @@ extension PythonRuntime {
         case "is_road_right": return .bool(simulation.roadExists(.right))
         case "is_animal_crossing": return .bool(simulation.cowCrossing)
         default:
-            throw fail("`\(name).\(method)()` — the van has no `\(method)`\(PythonCompiler.suggest(method, among: PythonCompiler.methods))")
+            throw fail(PythonCompiler.noSuchMethod("\(name).\(method)()", method))
         }
     }
 }

@@ -18,11 +18,11 @@ struct PythonParser {
     /// runtime) after the same limits: at most `maxPythonBytes` and `maxPythonLines`.
     static func module(of source: String) throws(ProgramError) -> [PyStmt] {
         guard source.utf8.count <= ProgramLimits.maxPythonBytes else {
-            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonBytes / 1024) KB).")
+            throw ProgramError(.tooLarge, words: .say("program.python.tooManyKilobytes", ["limit": .code(ProgramLimits.maxPythonBytes / 1024)]))
         }
         let lineCount = source.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         guard lineCount <= ProgramLimits.maxPythonLines else {
-            throw ProgramError(.tooLarge, "The program is too long (more than \(ProgramLimits.maxPythonLines) lines).")
+            throw ProgramError(.tooLarge, words: .say("program.python.tooManyLines", ["limit": .code(ProgramLimits.maxPythonLines)]))
         }
         var parser = PythonParser(tokens: try PythonLexer.tokenize(source))
         return try parser.module()
@@ -39,7 +39,7 @@ struct PythonParser {
     private mutating func statement(depth: Int) throws(ProgramError) -> PyStmt {
         let token = peek
         if token.kind == .indent {
-            throw fail(token, "this line is indented, but the line above it doesn't end with `:`")
+            throw fail(token, .say("program.python.unexpectedIndent"))
         }
         if token.kind == .name {
             switch token.text {
@@ -51,7 +51,7 @@ struct PythonParser {
                 return .whileLoop(test, body, token.at)
             case "for": return try forStatement(depth: depth)
             case "def": return try defStatement(depth: depth)
-            case "elif", "else": throw fail(token, "`\(token.text)` needs an `if` just above it, at the same indentation")
+            case "elif", "else": throw fail(token, .say("program.python.needsIf", ["word": .code(token.text)]))
             case let word where PythonWords.unsupported[word] != nil:
                 throw fail(token, PythonWords.refusal(word))
             default: break
@@ -82,18 +82,18 @@ struct PythonParser {
             throw fail(token, PythonWords.refusal(word))
         case (.name, "import"):
             advance()
-            return .importModule(try name("a module name after `import`").text, token.at)
+            return .importModule(try name(.say("program.python.wanted.moduleAfterImport")).text, token.at)
         case (.name, "from"):
             advance()
-            let module = try name("a module name after `from`").text
-            try expect("import", "write `from \(module) import …`")
-            var names = [try name("a name after `import`").text]
-            while accept(",") { names.append(try name("a name after `,`").text) }
+            let module = try name(.say("program.python.wanted.moduleAfterFrom")).text
+            try expect("import", .say("program.python.writeFromImport", ["module": .code(module)]))
+            var names = [try name(.say("program.python.wanted.nameAfterImport")).text]
+            while accept(",") { names.append(try name(.say("program.python.wanted.nameAfterComma")).text) }
             return .importFrom(module, names, token.at)
         case (.name, "global"):
             advance()
-            var names = [try name("a variable name after `global`").text]
-            while accept(",") { names.append(try name("a variable name after `,`").text) }
+            var names = [try name(.say("program.python.wanted.variableAfterGlobal")).text]
+            while accept(",") { names.append(try name(.say("program.python.wanted.variableAfterComma")).text) }
             return .global(names, token.at)
         default: break
         }
@@ -102,11 +102,11 @@ struct PythonParser {
             // `x, y = my_van.get_current_coordinate()`
             var targets = [first]
             while accept(",") { targets.append(try test()) }
-            try expect("=", "a list of names must be followed by `=`")
+            try expect("=", .say("program.python.namesThenEquals"))
             let value = try tupleOrTest()
             var names: [String] = []
             for target in targets {
-                guard case .name(let n, _) = target else { throw fail(token, "only names can be given values: `\(target.text)` isn't a name") }
+                guard case .name(let n, _) = target else { throw fail(token, .say("program.python.onlyNamesGetValues", ["code": .code(target.text)])) }
                 names.append(n)
             }
             return .assign(names, value, token.at)
@@ -118,7 +118,7 @@ struct PythonParser {
                 return .setItem(base, index, op == "=" ? "=" : String(op.dropLast()), try tupleOrTest(), token.at)
             }
             guard case .name(let target, _) = first else {
-                throw fail(token, "only a variable name can be given a value, not `\(first.text)`")
+                throw fail(token, .say("program.python.onlyVariablesGetValues", ["code": .code(first.text)]))
             }
             let value = try tupleOrTest()
             return op == "=" ? .assign([target], value, token.at) : .augmented(target, String(op.dropLast()), value, token.at)
@@ -132,7 +132,7 @@ struct PythonParser {
         guard peek.kind == .op, peek.text == "," else { return first }
         var items = [first]
         while accept(",") {
-            guard items.count < PythonLimits.maxListLiteral else { throw fail(peek, "a list written out in the program can have at most \(PythonLimits.maxListLiteral) items") }
+            guard items.count < PythonLimits.maxListLiteral else { throw fail(peek, .say("program.python.listLiteralLimit", ["limit": .code(PythonLimits.maxListLiteral)])) }
             items.append(try test())
         }
         return .list(items, first.at)
@@ -157,8 +157,8 @@ struct PythonParser {
     private mutating func forStatement(depth: Int) throws(ProgramError) -> PyStmt {
         let start = peek
         advance()
-        let variable = try name("a loop variable after `for`, as in `for count in range(3):`").text
-        try expect("in", "write `for \(variable) in range(…):`")
+        let variable = try name(.say("program.python.wanted.loopVariable")).text
+        try expect("in", .say("program.python.writeFor", ["name": .code(variable)]))
         let iterable = try test()
         let body = try suite(after: "for", depth: depth)
         return .forLoop(variable, iterable, body, start.at)
@@ -167,12 +167,12 @@ struct PythonParser {
     private mutating func defStatement(depth: Int) throws(ProgramError) -> PyStmt {
         let start = peek
         advance()
-        let procedure = try name("a procedure name after `def`")
-        try expect("(", "write `def \(procedure.text)():`")
+        let procedure = try name(.say("program.python.wanted.procedureName"))
+        try expect("(", .say("program.python.writeDef", ["name": .code(procedure.text)]))
         var parameters: [String] = []
         if !accept(")") {
-            repeat { parameters.append(try name("a parameter name").text) } while accept(",")
-            try expect(")", "close the brackets: `def \(procedure.text)(…):`")
+            repeat { parameters.append(try name(.say("program.python.wanted.parameterName")).text) } while accept(",")
+            try expect(")", .say("program.python.closeDef", ["name": .code(procedure.text)]))
         }
         let body = try suite(after: "def", depth: depth)
         return .def(procedure.text, parameters, body, start.at)
@@ -180,10 +180,10 @@ struct PythonParser {
 
     /// `: NEWLINE INDENT statements DEDENT`, or one simple statement on the same line.
     private mutating func suite(after keyword: String, depth: Int) throws(ProgramError) -> [PyStmt] {
-        if peek.kind == .op, peek.text == "=" { throw fail(peek, "to compare two things use `==`, not `=`") }
-        try expect(":", "`\(keyword)` needs a colon `:` at the end of its line")
+        if peek.kind == .op, peek.text == "=" { throw fail(peek, .say("program.python.compareWithEquals")) }
+        try expect(":", .say("program.python.needsColon", ["keyword": .code(keyword)]))
         guard depth + 1 <= ProgramLimits.maxDepth else {
-            throw fail(peek, "the program is nested more than \(ProgramLimits.maxDepth) levels deep")
+            throw fail(peek, .say("program.python.nestedTooDeep", ["limit": .code(ProgramLimits.maxDepth)]))
         }
         if peek.kind != .newline {
             let single = try simpleStatement()
@@ -192,7 +192,7 @@ struct PythonParser {
         }
         advance()
         guard peek.kind == .indent else {
-            throw fail(peek, "the lines inside `\(keyword)` must be indented (use 4 spaces)")
+            throw fail(peek, .say("program.python.indentInside", ["keyword": .code(keyword)]))
         }
         advance()
         var body: [PyStmt] = []
@@ -219,15 +219,15 @@ struct PythonParser {
 
     mutating func name(_ wanted: Words) throws(ProgramError) -> PyToken {
         let token = peek
-        guard token.kind == .name, !PythonLexer.keywords.contains(token.text) else { throw fail(token, "expected \(wanted)") }
+        guard token.kind == .name, !PythonLexer.keywords.contains(token.text) else { throw fail(token, .say("program.python.expected", ["what": wanted])) }
         advance()
         return token
     }
 
     mutating func endOfLine() throws(ProgramError) {
         guard peek.kind == .newline || peek.kind == .end else {
-            if peek.kind == .op, peek.text == "=" { throw fail(peek, "to compare two things use `==`, not `=`") }
-            throw fail(peek, "unexpected `\(peek.text)`: put one instruction per line")
+            if peek.kind == .op, peek.text == "=" { throw fail(peek, .say("program.python.compareWithEquals")) }
+            throw fail(peek, .say("program.python.oneInstructionPerLine", ["token": .code(peek.text)]))
         }
         advance()
     }

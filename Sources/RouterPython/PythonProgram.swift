@@ -11,20 +11,16 @@ public struct PythonProgram: Sendable {
     public let source: String
     let module: [PyStmt]
 
-    /// Functions a child may try that this game does not offer, with what to use instead.
-    static let refusedBuiltins: [String: String] = [
-        "input": "give the value in the program instead, as in `n = 3`",
-        "float": "only whole numbers are used here: `//` divides into whole numbers",
-        "dict": "use a list instead", "set": "use a list instead", "tuple": "use a list instead",
-        "open": "use `print` to show things", "eval": "write the code out", "exec": "write the code out",
-        "sorted": "sort with a loop, or keep the list in order as you `append`",
-        "reversed": "walk the list backwards with `range(len(my_list) - 1, -1, -1)`",
-        "enumerate": "count with `range(len(my_list))` and read `my_list[i]`",
-        "zip": "count with `range(len(my_list))` and read both lists at `[i]`",
-        "map": "use a `for` loop", "filter": "use a `for` loop with an `if`",
-        "round": "only whole numbers are used here", "type": "compare values with `==`",
-        "isinstance": "compare values with `==`", "chr": "write the text in quotes", "ord": "compare text with `==`",
-    ]
+    /// Functions a child may try that this game does not offer, with what to use instead
+    /// (`program.python.advice.*`).
+    static let refusedBuiltins: [String: Words] = [
+        "input": "giveValue", "float": "wholeNumbersDivide",
+        "dict": "useList", "set": "useList", "tuple": "useList",
+        "open": "usePrint", "eval": "writeCode", "exec": "writeCode",
+        "sorted": "sortWithLoop", "reversed": "walkBackwards", "enumerate": "countPositions", "zip": "countBothLists",
+        "map": "useFor", "filter": "useForWithIf", "round": "wholeNumbers", "type": "compareValues",
+        "isinstance": "compareValues", "chr": "quoteText", "ord": "compareText",
+    ].mapValues { Words.say("program.python.advice." + $0) }
 
     public static func parse(_ source: String) throws(ProgramError) -> PythonProgram {
         let module = try PythonParser.module(of: source)
@@ -43,12 +39,9 @@ public struct PythonProgram: Sendable {
                 switch statement {
                 case .whileLoop(_, let inner, let at), .forLoop(_, _, let inner, let at):
                     if inner.allSatisfy({ if case .pass = $0 { true } else { false } }) {
-                        let what: Words = if case .whileLoop = statement {
-                            "the `while` loop has nothing inside but `pass`, so the van would never move."
-                        } else {
-                            "the `for` loop has nothing inside but `pass`, so it would repeat nothing."
-                        }
-                        return Interpreter.CompileError(words: "Oh dear! Line \(at.line): \(what) \(Words(Interpreter.fillLoop))", block: .line(at.line))
+                        let isWhile = if case .whileLoop = statement { true } else { false }
+                        return Interpreter.CompileError(words: Interpreter.ohDear(Interpreter.emptyLoop(while: isWhile), line: at.line),
+                                                        block: .line(at.line))
                     }
                     if let found = search(inner) { return found }
                 case .ifElse(let branches, let otherwise, _):
@@ -126,18 +119,18 @@ struct PythonChecker {
         for statement in body {
             switch statement {
             case .expression(let e, let at):
-                if case .attribute = e { throw fail(at, "`\(e.text)` needs brackets to run: `\(e.text)()`") }
+                if case .attribute = e { throw fail(at, .say("program.python.needsBrackets", ["code": .code(e.text)])) }
                 if case .name(let name, _) = e, functions[name] != nil {
-                    throw fail(at, "`\(name)` needs brackets to run: `\(name)()`")
+                    throw fail(at, .say("program.python.needsBrackets", ["code": .code(name)]))
                 }
                 try check(e)
             case .assign(_, let value, _), .augmented(_, _, let value, _): try check(value)
             case .setItem(let base, let index, _, let value, _): try check(base); try check(index); try check(value)
             case .pass, .global: break
             case .importFrom(let module, let names, let at):
-                guard module == "van", names == ["Van"] else { throw fail(at, "only `from van import Van` can be imported") }
+                guard module == "van", names == ["Van"] else { throw fail(at, .say("program.python.onlyVanImport")) }
             case .importModule(let module, let at):
-                guard module == "van" else { throw fail(at, "only `from van import Van` can be imported") }
+                guard module == "van" else { throw fail(at, .say("program.python.onlyVanImport")) }
             case .ifElse(let branches, let otherwise, _):
                 for (test, inner) in branches {
                     try check(test)
@@ -151,19 +144,19 @@ struct PythonChecker {
                 try check(iterable)
                 try check(inner, inFunction: inFunction, inLoop: true, topLevel: false)
             case .def(let name, let parameters, let inner, let at):
-                guard topLevel else { throw fail(at, "define functions at the top level, not indented inside other code") }
+                guard topLevel else { throw fail(at, .say("program.python.functionAtTopLevel")) }
                 if let first = functions[name], first != at.line {
-                    throw fail(at, "`\(name)` is already defined on line \(first); give each function its own name")
+                    throw fail(at, .say("program.python.functionDefinedTwice", ["name": .code(name), "line": .code(first)]))
                 }
-                if Set(parameters).count != parameters.count { throw fail(at, "each parameter of `\(name)` needs its own name") }
+                if Set(parameters).count != parameters.count { throw fail(at, .say("program.python.sameParameter", ["name": .code(name)])) }
                 try check(inner, inFunction: name, inLoop: false, topLevel: false)
             case .breakLoop(let at), .continueLoop(let at):
                 guard inLoop else {
                     let word = if case .breakLoop = statement { "break" } else { "continue" }
-                    throw fail(at, "`\(word)` can only be used inside a `while` or `for` loop")
+                    throw fail(at, .say("program.python.outsideLoop", ["word": .code(word)]))
                 }
             case .returnValue(let value, let at):
-                guard inFunction != nil else { throw fail(at, "`return` can only be used inside a function (`def`)") }
+                guard inFunction != nil else { throw fail(at, .say("program.python.returnOutsideFunction")) }
                 if let value { try check(value) }
             }
         }
@@ -188,13 +181,13 @@ struct PythonChecker {
         case .call(let callee, let arguments, let at):
             switch callee {
             case .name(let name, let nameAt):
-                if name == "Van", !importsVan { throw fail(at, "add `from van import Van` at the top to use `Van()`") }
+                if name == "Van", !importsVan { throw fail(at, .say("program.python.importVanFirst")) }
                 try checkName(name, nameAt, called: true)
             case .attribute(.name(let base, let baseAt), let method, _) where vanNames.contains(base) || !bound.contains(base):
                 try checkName(base, baseAt, called: false)
                 let methods = PythonCompiler.methods
                 guard methods.contains(method) else {
-                    throw fail(at, "`\(callee.text)()` — the van has no `\(method)`\(PythonCompiler.suggest(method, among: methods))")
+                    throw fail(at, PythonCompiler.noSuchMethod(callee.text + "()", method))
                 }
             default: try check(callee)
             }
@@ -204,26 +197,25 @@ struct PythonChecker {
 
     private func checkName(_ name: String, _ at: PySource, called: Bool) throws(ProgramError) {
         if bound.contains(name) || PythonBuiltins.names.contains(name) { return }
-        if let advice = PythonChecker.refusedAdvice(name) { throw fail(at, "`\(name)` isn't part of the Python used in this game; \(Words(advice))") }
+        if let advice = PythonChecker.refusedAdvice(name) { throw fail(at, PythonWords.refusal(name, advice: advice)) }
         if PythonCompiler.actions[name] != nil || PythonCompiler.simpleQueries[name] != nil {
-            throw fail(at, "`\(name)()` is something the van does: write `\(van).\(name)()`")
+            throw fail(at, .say("program.python.vanDoesIt", ["name": .code(name), "van": .code(van)]))
         }
-        if name == "Van" { throw fail(at, "add `from van import Van` at the top to use `Van()`") }
+        if name == "Van" { throw fail(at, .say("program.python.importVanFirst")) }
         if called {
             let advice = PythonCompiler.suggest(name, among: Array(functions.keys) + Array(PythonBuiltins.names))
-            throw fail(at, "there is no function called `\(name)`\(advice.isEmpty ? " (define it with `def \(name)():`)" : advice)")
+            throw fail(at, .say("program.python.noFunction", ["name": .code(name), "advice": PythonCompiler.orDefine(name, advice)]))
         }
         if !vanNames.isEmpty, let advice = Optional(PythonCompiler.suggest(name, among: Array(vanNames))), !advice.isEmpty {
-            throw fail(at, "`\(name)` isn't the van\(advice)")
+            throw fail(at, .say("program.python.notTheVan", ["name": .code(name), "advice": advice]))
         }
         if vanNames.isEmpty, name.lowercased().contains("van") {
-            throw fail(at, "make the van first: `\(name) = Van()` (after `from van import Van`)")
+            throw fail(at, .say("program.python.makeVanFirst", ["name": .code(name)]))
         }
-        let advice = PythonCompiler.suggest(name, among: Array(bound))
-        throw fail(at, "`\(name)` has no value\(advice.isEmpty ? ": give it one first, as in `\(name) = 0`" : advice)")
+        throw fail(at, PythonCompiler.noValue(name, suggestion: PythonCompiler.suggest(name, among: Array(bound))))
     }
 
-    static func refusedAdvice(_ name: String) -> String? { PythonProgram.refusedBuiltins[name] }
+    static func refusedAdvice(_ name: String) -> Words? { PythonProgram.refusedBuiltins[name] }
 
     private func fail(_ at: PySource, _ message: Words) -> ProgramError { PythonCompiler.fail(at, message) }
 }

@@ -105,7 +105,8 @@ struct PythonRuntime {
         line = at.line
         steps += 1
         guard steps <= Interpreter.stepLimit else {
-            simulation.stop(.queryInfiniteLoop, message: "Your program ran more than \(Interpreter.stepLimit) steps without finishing. Check your `while` loops: does each one stop?", block: .line(line))
+            simulation.stop(.queryInfiniteLoop, message: .say("program.python.tooManySteps", ["limit": .code(Interpreter.stepLimit)]),
+                            block: .line(line))
             throw Stopped()
         }
         if simulation.isOver { throw Stopped() }
@@ -125,11 +126,9 @@ struct PythonRuntime {
                 switch result {
                 case .tuple(let values): items = values
                 case .list(let list): items = list.items
-                default: throw fail("`\(targets.joined(separator: ", ")) = …` needs \(targets.count) values on the right, but it got \(result.typeName)")
+                default: throw fail(Self.unpacking(targets, got: result.typeName))
                 }
-                guard items.count == targets.count else {
-                    throw fail("`\(targets.joined(separator: ", ")) = …` needs \(targets.count) values on the right, but it got \(items.count)")
-                }
+                guard items.count == targets.count else { throw fail(Self.unpacking(targets, got: .code(items.count))) }
                 for (name, item) in zip(targets, items) { assign(name, item) }
             }
         case .augmented(let target, let op, let value, let at):
@@ -138,7 +137,7 @@ struct PythonRuntime {
         case .setItem(let base, let index, let op, let value, _):
             let container = try evaluate(base)
             guard case .list(let list) = container else {
-                throw fail("only a list's items can be changed, and `\(base.text)` is \(container.typeName)")
+                throw fail(.say("program.python.onlyListItemsChange", ["name": .code(base.text), "kind": container.typeName]))
             }
             let position = try self.position(try evaluate(index), count: list.items.count, of: base.text)
             let new = try evaluate(value)
@@ -191,7 +190,7 @@ struct PythonRuntime {
                 guard index < PyValue.rangeCount(start, stop, step) else { return .normal }
                 item = .int(PyValue.rangeItem(start, step, index))
             default:
-                throw fail("a `for` loop goes through a list, a `range(…)` or text, but this is \(sequence.typeName)")
+                throw fail(.say("program.python.forNeedsSequence", ["kind": sequence.typeName]))
             }
             if index > 0 { try tick(at) }
             index += 1
@@ -217,29 +216,31 @@ struct PythonRuntime {
     mutating func lookup(_ name: String, _ at: PySource) throws(Stopped) -> PyValue {
         if let frame = frames.last, frame.function.locals.contains(name) {
             if let value = frame.names[name] { return value }
+            let function = Words.code(frame.function.name)
             let outside: Words = globals[name] != nil
-                ? " It is changed inside `\(frame.function.name)`, so there it is the function's own variable. To change the one outside, add `global \(name)` as the function's first line."
-                : ""
+                ? .say("program.python.advice.changedInside", ["function": function, "name": .code(name)])
+                : .nothing
             line = at.line
-            throw fail("`\(name)` has no value yet inside `\(frame.function.name)`: give it one before using it.\(outside)")
+            throw fail(.say("program.python.noValueInside", ["name": .code(name), "function": function, "advice": outside]))
         }
         if let value = globals[name] { return value }
         if PythonBuiltins.names.contains(name) { return .builtin(name) }
         line = at.line
-        throw fail("`\(name)` has no value yet: give it one before using it, as in `\(name) = 0`")
+        throw fail(.say("program.python.noValueYet", ["name": .code(name)]))
     }
 
     // MARK: calls
 
     mutating func call(_ function: PyFunction, _ arguments: [PyValue]) throws(Stopped) -> PyValue {
         guard arguments.count == function.parameters.count else {
-            let wanted: Words = function.parameters.isEmpty ? "nothing between its brackets"
-                : function.parameters.count == 1 ? "1 value (`\(function.parameters[0])`)"
-                : "\(function.parameters.count) values (\(function.parameters.map { "`\($0)`" }.joined(separator: ", ")))"
-            throw fail("`\(function.name)` takes \(wanted), but it was given \(arguments.count)")
+            let wanted: Words = function.parameters.isEmpty ? .say("program.python.nothingInBrackets")
+                : .say("program.python.namedValues", ["count": .number(function.parameters.count),
+                                                      "names": .code(function.parameters.map { "`\($0)`" }.joined(separator: ", "))])
+            throw fail(.say("program.python.takesValues", ["name": .code(function.name), "wanted": wanted, "count": .code(arguments.count)]))
         }
         guard frames.count < PythonLimits.maxCallDepth else {
-            simulation.stop(.queryInfiniteLoop, message: "Line \(line): your functions call each other (or themselves) more than \(PythonLimits.maxCallDepth) deep. Check that each one stops calling.", block: .line(line))
+            let problem = Words.say("program.python.callsTooDeep", ["limit": .code(PythonLimits.maxCallDepth)])
+            simulation.stop(.queryInfiniteLoop, message: .say("program.line", ["line": .code(line), "problem": problem]), block: .line(line))
             throw Stopped()
         }
         let caller = line
@@ -256,7 +257,8 @@ struct PythonRuntime {
     mutating func nest() throws(Stopped) {
         nesting += 1
         guard nesting <= PythonLimits.maxNesting else {
-            simulation.stop(.queryInfiniteLoop, message: "Line \(line): your program goes too deep: functions call functions inside loops, ifs and long expressions. Make it flatter, or call less deep.", block: .line(line))
+            simulation.stop(.queryInfiniteLoop, message: .say("program.line", ["line": .code(line), "problem": .say("program.python.nestsTooDeep")]),
+                            block: .line(line))
             throw Stopped()
         }
     }
@@ -265,8 +267,13 @@ struct PythonRuntime {
 
     /// Stops the run with "Line N: message" on the current line.
     mutating func fail(_ message: Words) -> Stopped {
-        simulation.stop(.compileError, message: "Line \(line): \(message.asSentence)", block: .line(line))
+        simulation.stop(.compileError, message: .say("program.line", ["line": .code(line), "problem": message.asSentence]), block: .line(line))
         return Stopped()
+    }
+
+    /// "`x, y = …` needs 2 values on the right, but it got …".
+    static func unpacking(_ targets: [String], got: Words) -> Words {
+        .say("program.python.unpackCount", ["names": .code(targets.joined(separator: ", ")), "count": .code(targets.count), "got": got])
     }
 }
 

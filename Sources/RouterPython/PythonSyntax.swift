@@ -90,25 +90,20 @@ indirect enum PyStmt: Sendable {
 }
 
 enum PythonWords {
-    /// Python words a child may meet elsewhere, each with what to write here instead.
-    static let unsupported: [String: String] = [
-        "class": "use functions (`def`) and lists instead",
-        "try": "check with `if` before doing something that could go wrong",
-        "except": "check with `if` before doing something that could go wrong",
-        "finally": "put the lines after the code they should follow",
-        "with": "write the lines inside it on their own",
-        "lambda": "define a function with `def` instead",
-        "del": "give the variable a new value instead (or use `my_list.pop()` for a list)",
-        "raise": "use `print` to say what went wrong, then `return`",
-        "assert": "check with `if` and `print` instead",
-        "yield": "build a list with `append` and `return` it instead",
-        "async": "write ordinary functions with `def`", "await": "write ordinary functions with `def`",
-        "nonlocal": "use `global` for a variable outside every function, or pass values as parameters",
-        "is": "compare with `==` instead",
-    ]
+    /// Python words a child may meet elsewhere, each with what to write here instead
+    /// (`program.python.advice.*`).
+    static let unsupported: [String: Words] = [
+        "class": "useFunctions", "try": "checkFirst", "except": "checkFirst", "finally": "putAfter",
+        "with": "writeInside", "lambda": "defineFunction", "del": "giveNewValue", "raise": "printThenReturn",
+        "assert": "checkAndPrint", "yield": "buildList", "async": "ordinaryFunctions", "await": "ordinaryFunctions",
+        "nonlocal": "useGlobal", "is": "compareWithEquals",
+    ].mapValues { Words.say("program.python.advice." + $0) }
 
-    static func refusal(_ word: String) -> Words {
-        guard let advice = unsupported[word] else { return "`\(word)` isn't part of the Python used in this game" }
-        return "`\(word)` isn't part of the Python used in this game; \(Words(advice))"
+    static func refusal(_ word: String) -> Words { refusal(word, advice: unsupported[word]) }
+
+    /// "`word` isn't part of the Python used in this game", and what to use instead when known.
+    static func refusal(_ word: String, advice: Words?) -> Words {
+        guard let advice else { return .say("program.python.notInThisPython", ["name": .code(word)]) }
+        return .say("program.python.notInThisPythonUse", ["name": .code(word), "advice": advice])
     }
 }

@@ -97,19 +97,20 @@ enum PyValue {
 
     /// The kind of value, in the words of Python's error messages.
     var typeName: Words {
-        switch self {
-        case .int: "a whole number"
+        let kind = switch self {
+        case .int: "wholeNumber"
         case .str: "text"
-        case .bool: "True or False"
-        case .none: "None"
-        case .list: "a list"
-        case .tuple: "a pair of numbers"
-        case .range: "a range"
-        case .function, .builtin: "a function"
-        case .vanModule: "the van module"
-        case .vanClass: "the Van class"
-        case .van: "the van"
+        case .bool: "trueOrFalse"
+        case .none: "none"
+        case .list: "list"
+        case .tuple: "pair"
+        case .range: "range"
+        case .function, .builtin: "function"
+        case .vanModule: "vanModule"
+        case .vanClass: "vanClass"
+        case .van: "van"
         }
+        return .say("program.python.kind." + kind)
     }
 
     /// What reading the whole value costs (see `PythonRuntime.charge`): items, or bytes of text.
@@ -259,7 +260,6 @@ struct PythonOutput {
         guard dropped > 0 else { return nil }
         let kept = PythonLimits.maxOutputLines - 1
         let more = dropped + lines.count - kept
-        return more == 1 ? "… and 1 more line not shown: only the first \(kept) lines are kept."
-            : "… and \(more) more lines not shown: only the first \(kept) lines are kept."
+        return .say("program.python.linesNotShown", ["count": .number(more), "kept": .code(kept)])
     }
 }

@@ -42,8 +42,7 @@ extension RouterGame {
             if hasBlocks { try blocks.checkToolbox(level.toolbox) }
             blockCount = blocks.blockCount
         case .failure(let error):
-            reason = error.line.map { "Blocks can't say everything this Python does (see line \($0)), so it gets no algorithm score: that score counts blocks." }
-                ?? Words(Scoring.noBlockCountMessage)
+            reason = error.line.map { Words.say("program.score.noBlockCountAtLine", ["line": .code($0)]) } ?? .say("program.score.noBlockCount")
         }
         var simulation = try VanSimulation(level: level)
         var run = PythonRun(output: [])
@@ -54,7 +53,7 @@ extension RouterGame {
         }
         let outcome = simulation.finish()
         var score = Scoring.score(level: level, outcome: outcome, visitedNodes: simulation.visitedNodes, blockCount: blockCount)
-        var scoreWords = Words(score.message)
+        var scoreWords = Scoring.words(ofMessage: score.message)
         if outcome.success, score.algorithmMax > 0, let reason {
             score.message = reason.english
             scoreWords = reason

@@ -28,14 +28,14 @@ struct RouterCommand: AsyncParsableCommand {
 
     /// `--lang en|es`: the language of our levels' and episodes' words (a person's level keeps its own).
     struct Language: ParsableArguments {
-        @Option(name: .customLong("lang"), help: "The language of our levels' names, lessons and hints (and of a run's messages): en or es.")
+        @Option(name: .customLong("lang"), help: "The language of our levels' names, lessons and hints (and of a run's messages): en, es or any other catalogue's code.")
         var code = TextLanguage.standard.rawValue
 
-        var language: TextLanguage { TextLanguage(rawValue: code) ?? .standard }
+        var language: TextLanguage { TextLanguage(code: code) ?? .standard }
 
         func validate() throws {
-            guard TextLanguage(rawValue: code) != nil else {
-                throw ValidationError("--lang must be \(TextLanguage.allCases.map(\.rawValue).joined(separator: " or ")), not '\(code)'.")
+            guard TextLanguage(code: code) != nil else {
+                throw ValidationError("--lang must be one of \(TextLanguage.codes), not '\(code.prefix(20))'.")
             }
         }
     }
@@ -47,7 +47,7 @@ struct RouterCommand: AsyncParsableCommand {
 
         func run() async throws {
             for episode in LevelCatalog.episodes(in: language.language) {
-                print("\(language.language == .spanish ? "Episodio" : "Episode") \(episode.number): \(episode.name)")
+                print(language.language.text("router.print.common.episode", ["number": .number(Double(episode.number)), "name": .text(episode.name)]))
                 for id in episode.levelIDs {
                     guard let level = LevelCatalog.level(id: id, in: language.language) else { continue }
                     print(String(format: "  %4@  ", id) + level.name + (level.pythonEnabled ? "  (Python)" : ""))
@@ -72,7 +72,7 @@ struct RouterCommand: AsyncParsableCommand {
             if let ours = LevelCatalog.level(id: self.level, in: language.language) { level = ours } else { level = try await storage.level(self.level) }
             print("\(level.id): \(level.name)")
             if !level.lesson.isEmpty { print(level.lesson) }
-            if !level.hint.isEmpty { print((language.language == .spanish ? "Pista: " : "Hint: ") + level.hint) }
+            if !level.hint.isEmpty { print(language.language.text("router.player.journey.hintSaid", ["hint": .text(level.hint)])) }
             print("")
             for (index, row) in level.textMap().enumerated() { print("\(Coordinate.rows - 1 - index) \(row)") }
             print("  " + (0..<Coordinate.columns).map(String.init).joined())
@@ -122,12 +122,11 @@ struct RouterCommand: AsyncParsableCommand {
             } else {
                 // What the program printed comes first, as it would on a console, then how the run ended.
                 for line in result.output { print(line) }
-                let spanish = language == .spanish
-                print(result.outcome.success ? "\(spanish ? "¡Conseguido!" : "Success!") \(result.outcome.message)" : "\(result.outcome.message)")
+                print(result.outcome.success ? language.text("run.cli.success", ["message": .text(result.outcome.message)]) : result.outcome.message)
                 let score = result.score
-                print(spanish
-                      ? "puntos \(score.total)/\(score.max) (ruta \(score.route), algoritmo \(score.algorithm)) · \(result.blockCount) bloques · \(result.events.count) eventos"
-                      : "score \(score.total)/\(score.max) (route \(score.route), algorithm \(score.algorithm)) · \(result.blockCount) blocks · \(result.events.count) events")
+                print(language.text("run.cli.score", ["total": .number(Double(score.total)), "max": .number(Double(score.max)),
+                                                      "route": .number(Double(score.route)), "algorithm": .number(Double(score.algorithm)),
+                                                      "blocks": .number(Double(result.blockCount)), "events": .number(Double(result.events.count))]))
                 if !result.score.message.isEmpty { print(result.score.message) }
             }
             if !result.outcome.success { throw ExitCode.failure }

@@ -46,17 +46,20 @@ extension RouterCommand {
             func levels(_ ids: [String]) -> String {
                 ids.map { id in "\(id) " + (LevelCatalog.level(id: id, in: language.language)?.name ?? "") }.joined(separator: ", ")
             }
-            let spanish = found.language == .spanish
+            // The headings are the printed guide's (router.print.guide.*), in the guide's own language.
+            func heading(_ key: String, _ number: Int? = nil) -> String {
+                found.language.text("router.print.guide." + key, number.map { ["number": .number(Double($0))] } ?? [:])
+            }
             print("\(named.number). \(named.name)\n\(named.summary)\n")
-            print(spanish ? "Objetivos" : "Goals"); guide.goals.forEach { print("  • \($0)") }
-            print(spanish ? "Palabras nuevas" : "New words"); guide.words.forEach { print("  • \($0.word): \($0.meaning)") }
-            print((spanish ? "Calentamiento sin pantallas\n  " : "Unplugged warm-up\n  ") + guide.unplugged)
-            print((spanish ? "En clase: " : "In class: ") + levels(guide.levels.inClass))
-            print((spanish ? "Para los rápidos: " : "For the quick ones: ") + levels(guide.levels.quickOnes))
-            print(spanish ? "Preguntas" : "Questions"); guide.questions.forEach { print("  • \($0)") }
-            print((spanish ? "Ampliación\n  " : "Extension\n  ") + guide.extension_)
-            print((spanish ? "Antes: " : "Before: ") + guide.previous)
-            print((spanish ? "Después: " : "Next: ") + guide.next)
+            print(heading("goals")); guide.goals.forEach { print("  • \($0)") }
+            print(heading("words")); guide.words.forEach { print("  • \($0.word): \($0.meaning)") }
+            print(heading("unplugged") + "\n  " + guide.unplugged)
+            print(heading("inClass") + ": " + levels(guide.levels.inClass))
+            print(heading("quickOnes") + ": " + levels(guide.levels.quickOnes))
+            print(heading("questions")); guide.questions.forEach { print("  • \($0)") }
+            print(heading("extension") + "\n  " + guide.extension_)
+            print((episode > 1 ? heading("previous", episode - 1) : heading("previousNone")) + "\n  " + guide.previous)
+            print((episode < LevelCatalog.episodes.count ? heading("next", episode + 1) : heading("nextNone")) + "\n  " + guide.next)
         }
     }
 }

@@ -323,14 +323,14 @@ enum EngineFixtures {
     @Test func stopEndsTheRunWithTheFirstReasonOnly() throws {
         var van = try F.run(F.level1, [.moveForwards])
         van.stop(.queryInfiniteLoop, block: BlockID("loop"))
-        van.stop(.compileError, message: "ignored", block: nil)
+        van.stop(.compileError, message: .verbatim("ignored"), block: nil)
         #expect(van.outcome?.failure == .queryInfiniteLoop && van.outcome?.failingBlock == BlockID("loop"))
         #expect(van.outcome?.message == RunFailure.queryInfiniteLoop.defaultMessage)
         let worked33 = van.perform(.wait, block: nil)
         let ended34 = van.finish()
         #expect(!worked33 && ended34.failure == .queryInfiniteLoop)  // not a success, though on the house
         var detached = try VanSimulation(level: F.level1)
-        detached.stop(.detachedBlocks, message: "Custom words.", block: nil)
+        detached.stop(.detachedBlocks, message: .verbatim("Custom words."), block: nil)
         let ended35 = detached.finish()
         #expect(ended35.message == "Custom words." && detached.hasFailed)
         #expect(detached.events.map(\.kind.type) == ["end"])

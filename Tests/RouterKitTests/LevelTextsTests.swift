@@ -1,26 +1,32 @@
 import Foundation
 import Testing
+import Languages
 @testable import RouterKit
 
 /// Our levels in every language: complete, really translated, and only the words change.
 @Suite struct LevelTextsTests {
-    /// Words that are the same in English and Spanish by nature (a name, a programming language).
-    static let sameByNature: Set<String> = []
+    /// Words that are the same in English and another language by nature: a programming language,
+    /// a hint that is all code, words a language has borrowed ("Countdown" in German, "Grand tour" in French).
+    static let sameByNature: Set<String> = [
+        "Python", "Countdown", "Grand tour",
+        "while not my_van.at_destination(): if my_van.is_road_forward(): … elif my_van.is_road_left(): … else: …",
+    ]
 
-    @Test func theTextFilesReadCleanly() {
-        #expect(LevelCatalog.textProblems == [])
-        for language in TextLanguage.allCases where language != .english {
-            #expect(LevelCatalog.texts(in: language) != nil, "no texts/\(language.rawValue).json")
+    @Test func theEnglishCatalogueSaysWhatTheLevelFilesSay() {
+        // scripts/router_levels.py writes both from scripts/levels/*.toml.
+        let catalogue = Catalogues.current.catalogues[Catalogues.english]
+        for (key, english) in LevelCatalog.englishTexts {
+            #expect(catalogue?.text(key) == english, "\(key)")
         }
+        #expect(Set(catalogue?.messages.keys.filter { $0.hasPrefix("levels.") } ?? []) == Set(LevelCatalog.englishTexts.keys))
     }
 
     @Test(arguments: TextLanguage.allCases.filter { $0 != .english })
     func everyLevelHasItsOwnWords(_ language: TextLanguage) throws {
-        let file = try #require(LevelCatalog.texts(in: language))
         #expect(LevelCatalog.levels.count >= 120)
         for english in LevelCatalog.levels {
             let translated = try #require(LevelCatalog.level(id: english.id, in: language))
-            let texts = try #require(file.levels[english.id], "level \(english.id) has no \(language.rawValue) texts")
+            let texts = try #require(LevelCatalog.texts(ofLevel: english.id, in: language), "level \(english.id) has no \(language) texts")
             #expect(LevelCatalog.textLanguage(ofLevel: english.id, asked: language) == language)
             for (field, mine, theirs) in [("name", translated.name, english.name), ("lesson", translated.lesson, english.lesson),
                                           ("hint", translated.hint, english.hint)] {
@@ -33,8 +39,6 @@ import Testing
             (back.name, back.lesson, back.hint) = (english.name, english.lesson, english.hint)
             #expect(back == english)
         }
-        // Nothing in the file for a level that is not ours.
-        #expect(Set(file.levels.keys).subtracting(LevelCatalog.levels.map(\.id)) == [])
     }
 
     @Test(arguments: TextLanguage.allCases.filter { $0 != .english })
@@ -60,14 +64,9 @@ import Testing
         #expect(spanish.lesson.contains("«Avanzar»"))
     }
 
-    @Test func aMissingOrBrokenFileIsAProblemNotACrash() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("texts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(LevelCatalog.loadTexts(from: folder).problems.count == 1)
-        try Data(#"{"language": "es", "episodes": {}, "levels": {"1": {"name": " ", "lesson": "a", "hint": "b"}}}"#.utf8)
-            .write(to: folder.appendingPathComponent("es.json"))
-        let read = LevelCatalog.loadTexts(from: folder)
-        #expect(read.problems == ["texts/es.json: level 1 has an empty text"])
+    @Test func aLanguageWithoutLevelWordsAnswersEnglishAndSaysSo() throws {
+        // An id that is not ours has no words in any language.
+        #expect(LevelCatalog.texts(ofLevel: "custom-nope", in: .spanish) == nil)
+        #expect(LevelCatalog.textLanguage(ofLevel: "custom-nope", asked: .spanish) == .english)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import Testing
 @testable import RouterKit
 @testable import RouterPython
@@ -106,7 +107,10 @@ import Testing
     @Test func everyScoringSentenceIsSpanish() {
         for english in [Scoring.shorterRouteMessage, Scoring.simplerProgramMessage, Scoring.shorterProgramMessage,
                         Scoring.acedMessage, Scoring.failedMessage, Scoring.noBlockCountMessage] {
-            let spanish = Words(english).text(in: .spanish)
+            let words = Scoring.words(ofMessage: english)
+            #expect(words.english == english)
+            #expect(words.untranslated(in: .spanish) == [], "\(english)")
+            let spanish = words.text(in: .spanish)
             #expect(spanish != english)
             #expect(Self.englishWords(spanish).isEmpty, "\(spanish)")
         }
@@ -153,6 +157,22 @@ import Testing
         }
     }
 
+    /// What a Python program's problem or run ends with, as words: the refusal, the empty loop,
+    /// or the run's ending (on level 70).
+    static func words(ofPython code: String) throws -> Words? {
+        let program: PythonProgram
+        do {
+            program = try PythonProgram.parse(header + code)
+        } catch {
+            return error.words
+        }
+        if let empty = program.emptyLoop { return empty.words }
+        var simulation = try VanSimulation(level: try level("70"))
+        _ = PythonRuntime.run(program, on: &simulation)
+        _ = simulation.finish()
+        return simulation.words
+    }
+
     @Test(arguments: 0..<refused.count) func pythonRefusalsInSpanish(_ index: Int) throws {
         let (code, line, holds) = Self.refused[index]
         let spanish = try Self.spanish(code)
@@ -184,23 +204,82 @@ import Testing
         #expect(Self.englishWords(spanish).isEmpty, "\(spanish)")
     }
 
-    /// Each translation keeps its English template's parts and its code, so nothing is lost.
-    @Test func theCatalogKeepsEveryPartAndAllTheCode() {
-        for (english, spanish) in SpanishWords.catalog {
-            let parts = { (text: String) in Set(text.matches(of: /\{\d\}/).map { String($0.output) }) }
-            #expect(parts(english) == parts(spanish), "\(spanish)")
-            #expect(english.filter { $0 == "`" }.count == spanish.filter { $0 == "`" }.count, "\(spanish)")
-            #expect(Self.englishWords(spanish).isEmpty, "\(spanish)")
+    // MARK: The catalogues' program.* phrases
+
+    static func programKeys(_ code: String) -> Set<String> {
+        Set(Catalogues.current.catalogues[code]?.messages.keys.filter { $0.hasPrefix("program.") } ?? [])
+    }
+
+    /// Every phrase a program's problems are told with is in English and in Spanish.
+    @Test func spanishHasEveryProgramPhraseEnglishHas() {
+        let english = Self.programKeys("en")
+        #expect(english.count > 200)
+        #expect(english.subtracting(Self.programKeys("es")).sorted() == [])
+        #expect(Self.programKeys("es").subtracting(english).sorted() == [])
+    }
+
+    /// Each translation keeps its English message's code, whatever the counts, and no English.
+    @Test func theSpanishPhrasesKeepAllTheCode() throws {
+        for key in Self.programKeys("en").sorted() {
+            let english = try #require(Catalogues.current.catalogues["en"]?.messages[key])
+            let spanish = try #require(Catalogues.current.catalogues["es"]?.messages[key], "\(key)")
+            #expect(english.argumentNames == spanish.argumentNames, "\(key)")
+            for count in ["1", "2"] {
+                let arguments = Dictionary(uniqueKeysWithValues: english.argumentNames.map { ($0, MessageArgument.text(count)) })
+                let (englishText, spanishText) = (TextLanguage.english.text(key, arguments), TextLanguage.spanish.text(key, arguments))
+                #expect(englishText.filter { $0 == "`" }.count == spanishText.filter { $0 == "`" }.count, "\(key): \(spanishText)")
+                #expect(Self.englishWords(spanishText).isEmpty, "\(key): \(spanishText)")
+            }
         }
+    }
+
+    /// The failing programs above are told in phrases English and Spanish both have.
+    @Test func failingProgramsUseNoPhraseAnyLanguageLacks() throws {
+        let codes = Self.refused.map(\.code) + Self.runtime.map(\.code)
+        for code in codes {
+            let words = try #require(try Self.words(ofPython: code), "\(code)")
+            #expect(words.untranslated(in: .english) == [], "\(code)")
+            #expect(words.untranslated(in: .spanish) == [], "\(code)")
+        }
+        let empty = try Program.parse(json: Data(#"{"blocks": [{"type": "controls_repeat", "times": 3, "do": []}]}"#.utf8))
+        let blocks = try #require(Interpreter.compileError(in: empty)?.words)
+        #expect(blocks.untranslated(in: .english) == [] && blocks.untranslated(in: .spanish) == [])
+        do {
+            _ = try RouterGame.run(try PythonProgram.parse(Self.header + "my_van.turn_left()\n"), on: try Self.level("1"), language: .spanish)
+            Issue.record("level 1 offers no turn_left block")
+        } catch let error as ProgramError {
+            #expect(error.words?.untranslated(in: .english) == [] && error.words?.untranslated(in: .spanish) == [])
+        }
+    }
+
+    /// A key no catalogue has is found, in every language.
+    @Test func aMissingPhraseIsFound() {
+        let words = Words.say("program.line", ["line": .code(3), "problem": .say("program.python.noSuchThing")])
+        #expect(words.untranslated(in: .english) == ["program.python.noSuchThing"])
+        #expect(words.untranslated(in: .spanish) == ["program.python.noSuchThing"])
     }
 
     /// The advice tables and the kinds of value are said in Spanish too (they reach sentences as parts).
     @Test func everyAdviceAndKindOfValueIsInTheCatalog() {
         let advice = Array(PythonWords.unsupported.values) + Array(PythonProgram.refusedBuiltins.values)
         let kinds: [PyValue] = [.int(1), .str("a"), .bool(true), .none, .tuple([.int(1), .int(2)]), .range(0, 1, 1), .builtin("len"), .vanModule, .vanClass, .van]
-        for words in advice.map({ Words($0) }) + kinds.map(\.typeName) {
+        for words in advice + kinds.map(\.typeName) {
+            #expect(words.untranslated(in: .english) == [], "\(words)")
             #expect(words.untranslated(in: .spanish) == [], "\(words.english)")
         }
+    }
+
+    /// A count chooses its words (one item, two items) in each language.
+    @Test func countsChooseTheirWords() {
+        let one = Words.say("program.python.positionOutside", ["name": .code("items"), "count": .number(1), "last": .code(0), "index": .code(3)])
+        let two = Words.say("program.python.positionOutside", ["name": .code("items"), "count": .number(2), "last": .code(1), "index": .code(3)])
+        #expect(one.english == "`items` has 1 item, so positions go from 0 to 0 (or -1 to -1 from the end); 3 is outside")
+        #expect(two.english == "`items` has 2 items, so positions go from 0 to 1 (or -1 to -2 from the end); 3 is outside")
+        #expect(one.text(in: .spanish).contains("1 elemento,") && two.text(in: .spanish).contains("2 elementos,"))
+        // Big numbers are written as the program writes them, in every language.
+        let many = Words.say("program.python.linesNotShown", ["count": .number(12345), "kept": .code(199)])
+        #expect(many.english == "… and 12345 more lines not shown: only the first 199 lines are kept.")
+        #expect(many.text(in: .spanish) == "… y 12345 líneas más que no se muestran: solo se guardan las 199 primeras.")
     }
 
     @Test func theConsolesNoteAboutLinesLeftOutIsSpanish() throws {
@@ -210,8 +289,11 @@ import Testing
         #expect(run.output.last == "… y 101 líneas más que no se muestran: solo se guardan las 199 primeras.")
     }
 
-    @Test func wordsFillTheirPartsOnce() {
-        #expect(Words.fill("`{0}` y {1}", with: ["{1}", "b"]) == "`{1}` y b")
-        #expect(Words.fill("(`{…}`)", with: ["x"]) == "(`{…}`)")
+    @Test func argumentsAreSaidAsTheyAre() {
+        // Code that holds braces or an argument's name is not read again.
+        #expect(Words.say("program.python.notANumber", ["code": .code("{code}")]).text(in: .spanish) == "`{code}` no es un número")
+        #expect(Words.say("program.python.braces").english.contains("(`{…}`)"))
+        #expect(Words.say("program.python.intText", ["text": .code("x")]).english == "`int('x')` can't turn that text into a whole number")
+        #expect(Words.either(["'RED'", "'GREEN'", "'AMBER'"]).text(in: .spanish) == "'RED' o 'GREEN' o 'AMBER'")
     }
 }

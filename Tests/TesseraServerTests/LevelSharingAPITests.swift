@@ -114,7 +114,7 @@ import Testing
             #expect(spanish.status == .created && spanish.body["name"] as? String == "Copia de " + spanishName)
             #expect(try await Self.send(client, .post, "/api/router/levels/\(id)/copy?lang=es", key: Self.keyB).body["name"] as? String
                     == "Copia de Left then right", "a stored level keeps its author's words")
-            let unknown = try await Self.send(client, .post, "/api/router/levels/1/copy?lang=fr", key: Self.keyB)
+            let unknown = try await Self.send(client, .post, "/api/router/levels/1/copy?lang=tlh", key: Self.keyB)
             #expect(unknown.status == .badRequest && errorCode(unknown.body) == "bad_language")
 
             #expect(try await Self.send(client, .delete, "/api/router/levels/\(id)", key: Self.keyA).status == .noContent)

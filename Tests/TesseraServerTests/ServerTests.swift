@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import RouterKit
 @testable import TesseraServer
 
 @Suite struct ServerTests {
@@ -90,6 +91,18 @@ import Testing
                 let page = String(buffer: response.body)
                 #expect(page.contains(#"<a href="/""#))
                 #expect(!page.contains("<script>"))
+                #expect(page.contains(#"<html lang="en" dir="ltr">"#))
+            }
+            // In the browser's language, or the one the address asks for.
+            var spanish = browser
+            spanish[.acceptLanguage] = "es-ES,es;q=0.9,en;q=0.5"
+            try await client.execute(uri: "/nope", method: .get, headers: spanish) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains(#"<html lang="es" dir="ltr">"#))
+                #expect(page.contains(TextLanguage.spanish.text("home.notFound.heading")))
+            }
+            try await client.execute(uri: "/nope?lang=en-XA", method: .get, headers: spanish) { response in
+                #expect(String(buffer: response.body).contains("⟦"))
             }
             try await client.execute(uri: "/no-such-page", method: .get) { response in
                 #expect(response.status == .notFound)

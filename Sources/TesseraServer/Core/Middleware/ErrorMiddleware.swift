@@ -32,7 +32,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 response.headers[.allow] = allowed.joined(separator: ", ")
                 return response
             }
-            if error.status == .notFound, NotFoundPage.wanted(by: request) { return NotFoundPage.response() }
+            if error.status == .notFound, NotFoundPage.wanted(by: request) { return NotFoundPage.response(to: request) }
             return try Self.apiError(for: error).response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return try JSONBody.tooLarge.response(from: request, context: context)
