@@ -51,12 +51,34 @@ _NEUTRAL = re.compile(r"^[\s\d.,:;!?%+\-–—×÷=/\\()\[\]{}<>#*'\"“”‘�
 _MESSAGE = re.compile(r"⟦[^⟦⟧]*(?:⟦[^⟦⟧]*⟧[^⟦⟧]*)*⟧")
 
 
+_INNERMOST = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+def without_messages(text):
+    """`text` with every ⟦…⟧ taken out, nested ones too (a message's argument may be a message). A
+    message an element splits (a `<code>` or link inside it) leaves a text node with only its ⟦ or
+    its ⟧: what follows an unclosed ⟦, and what precedes an unopened ⟧, is inside a message too."""
+    while True:
+        shorter = _INNERMOST.sub(" ", text)
+        if shorter == text:
+            break
+        text = shorter
+    if "⟦" in text:
+        text = text[:text.index("⟦")]
+    if "⟧" in text:
+        text = text[text.rindex("⟧") + 1:]
+    # The middle of a split message has neither bracket, but its words are accented throughout.
+    if re.search(r"[áéíóúñçÅ]", text) and not re.search(r"[aeiouAEIOU]", text):
+        return ""
+    return text.strip()
+
+
 def untranslated(page, allow=()):
     """Visible texts with something outside ⟦ ⟧ that is not neutral and not `allow`ed (regexes
     matched against the leftover text): [(where, leftover)]."""
     problems = []
     for item in page.evaluate(_TEXTS):
-        leftover = _MESSAGE.sub(" ", item["text"]).strip()
+        leftover = without_messages(item["text"])
         if not leftover or _NEUTRAL.match(leftover):
             continue
         if any(re.search(pattern, leftover) for pattern in allow):
@@ -74,6 +96,8 @@ _CUT = r"""
     if (style.display === "none" || style.visibility === "hidden") continue;
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
+    // Visually hidden on purpose (read by screen readers only): not cut, just not drawn.
+    if (box.width <= 1 || box.height <= 1 || style.clipPath === "inset(50%)") continue;
     // Text wider than its box, where the box hides what sticks out (or the page scrolls sideways).
     const clipped = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
     if (element.scrollWidth > element.clientWidth + 1 && clipped) {

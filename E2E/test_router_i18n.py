@@ -1,9 +1,11 @@
-"""Rapid Router in two languages (issue 22, item 6): every word comes from one message file per
-language (Public/router/shared/messages/en.json and es.json, read by router/shared/i18n.js), and a switcher in the top
-bar changes the language and remembers it.
+"""Rapid Router in two languages (issue 22, item 6): every word comes from one catalogue per language
+(Sources/Languages/catalogues/en/router.json and es/router.json, Rapid Router's words as `router.*`, served
+at /api/languages/{code} and read by shared/words.js through router/shared/i18n.js), and a switcher in
+the top bar changes the language and remembers it.
 
-- The two files have exactly the same keys, the same {placeholders} and the same `code` per message,
-  and the Python keywords and `my_van` methods stay English.
+- The two catalogues have exactly the same keys, the same arguments and the same `code` per message,
+  a message with a count is a plural with both forms, and the Python keywords and `my_van` methods
+  stay English.
 - The level designer in Spanish shows no English from the English file: in every state a teacher
   reaches (each tool's settings, a light, cows, things to fix, the toolbox, My levels with rename and
   share open, the "are you sure?" question, the keyboard cursor's words) the visible text, the
@@ -22,22 +24,22 @@ from playwright.sync_api import expect
 from conftest import ROOT, browsing, watch_errors
 from test_router_designer import ROUTE, mouse_drag, open_designer, square_point, tap_with_mouse
 
-MESSAGES = os.path.join(ROOT, "Sources", "TesseraServer", "Public", "router", "shared", "messages")
+CATALOGUES = os.path.join(ROOT, "Sources", "Languages", "catalogues")
 ARTIFACTS = os.path.join(ROOT, "E2E", "artifacts")
 SIZES = {"desktop": ({"width": 1280, "height": 860}, False), "tablet": ({"width": 1024, "height": 768}, True),
          "phone": ({"width": 390, "height": 844}, True)}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-# ---- the message files, read as the tests read them ----------------------------------------------
+# ---- the catalogues, read as the tests read them -------------------------------------------------
 def load(lang):
-    """A message file's object (messages/<lang>.json, a JSON module the pages import)."""
-    with open(os.path.join(MESSAGES, f"{lang}.json"), encoding="utf-8") as handle:
+    """Rapid Router's words in a language: its catalogue's `router.json` (the `router.*` keys)."""
+    with open(os.path.join(CATALOGUES, lang, "router.json"), encoding="utf-8") as handle:
         return json.load(handle)
 
 
 def flatten(node, prefix=""):
-    """{"designer.side.save": "Save", "designer.side.toolboxCount.one": "({count} block)", …}."""
+    """{"designer.side.save": "Save", "designer.side.toolboxCount": "{count, plural, one {(# block)} …}", …}."""
     out = {}
     for key, value in node.items():
         if isinstance(value, dict):
@@ -47,21 +49,101 @@ def flatten(node, prefix=""):
     return out
 
 
+def closing(text, start):
+    """The index of the `}` that closes the `{` at `start` (our catalogues quote no braces)."""
+    depth = 0
+    for index in range(start, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[index], 0)
+        if depth == 0:
+            return index
+    raise ValueError(f"no closing brace in {text!r}")
+
+
+def branches(text):
+    """A plural's or select's branches as they are written inside it: {"one": "# block", …}."""
+    found, at = {}, 0
+    while at < len(text):
+        opening = text.find("{", at)
+        if opening < 0:
+            break
+        end = closing(text, opening)
+        found[text[at:opening].strip()] = text[opening + 1:end]
+        at = end + 1
+    return found
+
+
+def pound(branch, name):
+    """A plural's branch with its own # (not those of a plural inside it) written as {name}."""
+    out, depth = "", 0
+    for char in branch:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        out += "{" + name + "}" if char == "#" and depth == 0 else char
+    return out
+
+
+def forms(message, count="count"):
+    """The texts a message can show, its other arguments left as {name}: one per branch of each plural
+    or select (a plural's # written as {its argument})."""
+    results, at = [""], 0
+    while at < len(message):
+        opening = message.find("{", at)
+        if opening < 0:
+            return [done + message[at:] for done in results]
+        end = closing(message, opening)
+        inner = message[opening + 1:end]
+        head = re.match(r"\s*(\w+)\s*,\s*(plural|select)\s*,", inner)
+        if head:
+            name = head.group(1) if head.group(2) == "plural" else count
+            choices = [text for branch in branches(inner[head.end():]).values()
+                       for text in forms(pound(branch, name) if head.group(2) == "plural" else branch, name)]
+        else:
+            choices = ["{" + re.match(r"\s*(\w+)", inner).group(1) + "}"]
+        results = [done + message[at:opening] + choice for done in results for choice in choices]
+        at = end + 1
+    return results
+
+
+def arguments(message):
+    """The names of a message's arguments ({name}, {count, plural, …}), in its branches too."""
+    names, at = set(), 0
+    while (opening := message.find("{", at)) >= 0:
+        end = closing(message, opening)
+        inner = message[opening + 1:end]
+        head = re.match(r"\s*(\w+)\s*(?:,\s*(plural|select)\s*,)?", inner)
+        names.add(head.group(1))
+        if head.group(2):
+            for branch in branches(inner[head.end():]).values():
+                names |= arguments(branch)
+        at = end + 1
+    return names
+
+
+def plural_categories(message):
+    """The branches of a message's plurals (empty for a message without one)."""
+    found = set()
+    for match in re.finditer(r"\{\s*\w+\s*,\s*plural\s*,", message):
+        start = match.start()
+        found |= set(branches(message[match.end():closing(message, start)]))
+    return found
+
+
 def english_patterns():
     """A regex per English message that Spanish words differently: its words, with each {placeholder}
     standing for any text. Messages that are only placeholders and punctuation say nothing to find."""
     english, spanish = flatten(load("en")), flatten(load("es"))
     patterns = []
-    for key, value in english.items():
-        if value == spanish[key]:
-            continue  # names (Python, Tessera…) and words both languages share ("Total", "Normal")
-        pieces = PLACEHOLDER.split(value)[::2]
-        if not any(re.search(r"[A-Za-z]{2}", piece) for piece in pieces):
-            continue
-        body = ".+?".join(re.escape(piece) for piece in pieces)
-        start = r"(?<![\w])" if re.match(r"\w", value) else ""
-        end = r"(?![\w])" if re.search(r"\w$", value) else ""
-        patterns.append((key, value, re.compile(start + body + end)))
+    for key, message in english.items():
+        theirs = set(forms(spanish[key]))
+        for value in dict.fromkeys(forms(message)):  # each plural's forms in turn
+            if value in theirs:
+                continue  # names (Python, Tessera…) and words both languages share ("Total", "Normal")
+            pieces = PLACEHOLDER.split(value)[::2]
+            if not any(re.search(r"[A-Za-z]{2}", piece) for piece in pieces):
+                continue
+            body = ".+?".join(re.escape(piece) for piece in pieces)
+            start = r"(?<![\w])" if re.match(r"\w", value) else ""
+            end = r"(?![\w])" if re.search(r"\w$", value) else ""
+            patterns.append((key, value, re.compile(start + body + end)))
     return patterns
 
 
@@ -119,17 +201,18 @@ def shot(page, name):
 def test_english_and_spanish_have_the_same_keys_placeholders_and_code():
     english, spanish = flatten(load("en")), flatten(load("es"))
     assert sorted(set(english) - set(spanish)) == [] and sorted(set(spanish) - set(english)) == []
+    plurals = 0
     for key, value in english.items():
         assert isinstance(value, str) and isinstance(spanish[key], str), key
         assert value.strip() and spanish[key].strip(), f"{key} is empty"
-        assert set(PLACEHOLDER.findall(value)) == set(PLACEHOLDER.findall(spanish[key])), key
+        assert arguments(value) == arguments(spanish[key]), key
         # Code (between backticks) is Python: keywords and my_van's methods stay English.
         assert re.findall(r"`([^`]*)`", value) == re.findall(r"`([^`]*)`", spanish[key]), key
-    # A message with a count has both forms in both languages (Intl.PluralRules: "one", "other").
-    plural_en = {key.rsplit(".", 1)[0] for key in english if key.endswith((".one", ".other"))}
-    for key in plural_en:
-        for form in ("one", "other"):
-            assert f"{key}.{form}" in english and f"{key}.{form}" in spanish, (key, form)
+        # A message with a count has both forms in both languages (CLDR's "one" and "other" for each).
+        if plural_categories(value) or plural_categories(spanish[key]):
+            plurals += 1
+            assert plural_categories(value) == plural_categories(spanish[key]) == {"one", "other"}, key
+    assert plurals >= 38
     # The player's words and the block labels are there for the player page's conversion.
     assert english["blocks.label.move_forwards"] == "Move forwards" and spanish["blocks.label.move_forwards"] == "Avanzar"
     assert english["player.run.play"] == "▶ Play" and spanish["player.run.play"] == "▶ Jugar"
@@ -306,8 +389,8 @@ def test_a_message_spanish_lacks_shows_in_english_and_is_reported_once(browser, 
         open_designer(page)
         said = page.evaluate("""async () => {
           const { t } = await import("/router/shared/i18n.js");
-          const spanish = (await import("/router/shared/messages/es.json", { with: { type: "json" } })).default;
-          delete spanish.designer.saved.never;
+          const { catalogue } = await import("/shared/words.js");
+          delete catalogue("es").messages.router.designer.saved.never;
           return [t("designer.saved.never"), t("designer.saved.never"), t("designer.saved.clean"), t("no.such.key")];
         }""")
         assert said == ["Not saved yet.", "Not saved yet.", "Guardado en Mis niveles.", "no.such.key"]

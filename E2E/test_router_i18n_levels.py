@@ -29,11 +29,10 @@ LEVELS = os.path.join(ROOT, "Sources", "RouterKit", "Levels")
 def english_levels():
     """Level id → the English level file (our words as the level files have them)."""
     levels = {}
-    for path in glob.glob(os.path.join(LEVELS, "*.json")):
-        if os.path.basename(path) != "episodes.json":
-            with open(path, encoding="utf-8") as handle:
-                level = json.load(handle)
-            levels[level["id"]] = level
+    for path in glob.glob(os.path.join(LEVELS, "[0-9]*.json")):
+        with open(path, encoding="utf-8") as handle:
+            level = json.load(handle)
+        levels[level["id"]] = level
     return levels
 
 
@@ -43,8 +42,10 @@ def english_episodes():
 
 
 def spanish():
-    with open(os.path.join(LEVELS, "texts", "es.json"), encoding="utf-8") as handle:
-        return json.load(handle)
+    """Our levels' Spanish words: the catalogue's es/levels.json, as {"episodes": …, "levels": …}."""
+    with open(os.path.join(ROOT, "Sources", "Languages", "catalogues", "es", "levels.json"), encoding="utf-8") as handle:
+        read = json.load(handle)
+    return {"episodes": read["episode"], "levels": read["level"]}
 
 
 def open_player(page, path="/router/"):

@@ -1,7 +1,7 @@
-"""Rapid Router's player page in two languages (issue 22, item 6; the designer's side and the message
-files themselves are in test_router_i18n.py, whose helpers these tests use).
+"""Rapid Router's player page in two languages (issue 22, item 6; the designer's side and the
+catalogues themselves are in test_router_i18n.py, whose helpers these tests use).
 
-- In Spanish the player page shows no English from messages/en.json in any state a child reaches: the
+- In Spanish the player page shows no English from the English catalogue in any state a child reaches: the
   level list, a level with blocks dragged in, a failed run with the hint offered, a success card, the
   vehicle picker, the end of an episode, the Python tab with its Commands panel and console, the
   Python view, the number blocks, the block menu, stepping, the designer's test drive. Words the server sends (our level and episode names, lessons and hints, which

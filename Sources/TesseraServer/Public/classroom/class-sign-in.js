@@ -4,16 +4,14 @@
 // pupil a new password of the new kind at once (PATCH /api/classes/{id} {"signIn"} answers them),
 // so it asks first, then shows them once with the login cards to print, as adding pupils does.
 // Also: a new password as the teacher sees it (two pictures, or the typed words).
-import { api, el, say } from "/shared/api.js";
+import { api, el } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
+import { rich, routerWords, sayText, t, tell, words } from "./i18n.js";
 import { pictureImage, picturesInWords } from "./picture-art.js";
 
 document.head.append(el("link", { rel: "stylesheet", href: "/classroom/class-sign-in.css" }));
 
-const MODES = {
-  words: { label: "Typed passwords", hint: "a class code, their name and a password" },
-  pictures: { label: "Pictures (for the youngest)", hint: "their name and two pictures, no typing" },
-};
+const MODES = ["words", "pictures"]; // their words: classroom.signInMode.<mode>.label and .hint
 
 /** The class's short link, printed on its picture cards: `${origin}/c/CODE`. */
 export const classLink = (one, origin = location.origin) => `${origin}/c/${encodeURIComponent(one.code)}`;
@@ -21,9 +19,11 @@ export const classLink = (one, origin = location.origin) => `${origin}/c/${encod
 /** A new password as the class's page shows it once: the two pictures (and their names), or the words. */
 export function passwordShown(pupil) {
   if (!Array.isArray(pupil.pictures)) return [pupil.password ?? ""];
+  const inWords = el("span", { class: "shown-picture-words" });
+  rich(inWords, "signInMode.inOrder", () => picturesInWords(pupil.pictures));
   return [el("span", { class: "shown-pictures", "data-testid": "shown-pictures" },
     ...pupil.pictures.map((picture) => pictureImage(picture, { class: "shown-picture", "data-testid": "shown-picture", "data-picture": picture, alt: "" }))),
-  el("span", { class: "shown-picture-words", text: picturesInWords(pupil.pictures) })];
+  inWords];
 }
 
 /**
@@ -33,26 +33,27 @@ export function passwordShown(pupil) {
  */
 export function signInSetting(view) {
   const how = el("p", { class: "muted how", "data-testid": "sign-in-how" });
-  const radios = Object.entries(MODES).map(([mode, { label, hint }]) => {
+  const radios = MODES.map((mode) => {
     const radio = el("input", { type: "radio", name: "sign-in-mode", value: mode, "data-testid": `sign-in-${mode}` });
     radio.addEventListener("change", () => { if (radio.checked) change(mode); });
     return [radio, el("label", { class: "sign-in-option" }, radio,
-      el("span", {}, el("span", { class: "option-label", text: label }), el("span", { class: "hint", text: hint })))];
+      el("span", {}, words("span", `signInMode.${mode}.label`, {}, { class: "option-label" }),
+        words("span", `signInMode.${mode}.hint`, {}, { class: "hint" })))];
   });
   const choice = el("fieldset", { class: "card sign-in-choice", "data-testid": "sign-in-choice" },
-    el("legend", { text: "How pupils sign in" }), ...radios.map(([, label]) => label),
-    el("p", { class: "hint sign-in-note", text: "Changing this gives every pupil a new password, so print new login cards." }));
+    words("legend", "signInMode.title"), ...radios.map(([, label]) => label),
+    words("p", "signInMode.note", {}, { class: "hint sign-in-note" }));
 
   function show() {
     const mode = view.one.signIn === "pictures" ? "pictures" : "words";
     for (const [radio] of radios) radio.checked = radio.value === mode;
     if (mode === "pictures") {
       const link = classLink(view.one);
-      how.replaceChildren("Pupils open ",
-        el("a", { href: link, target: "_blank", rel: "noopener", class: "class-link", "data-testid": "class-link", text: link }),
-        " (it is on their login cards), tap their name, then their two pictures. They go straight to Rapid Router.");
+      rich(how, "signInMode.howPictures",
+        { link: el("a", { href: link, target: "_blank", rel: "noopener", class: "class-link", "data-testid": "class-link", text: link }) });
     } else {
-      how.replaceChildren(`Pupils go to ${location.origin}/router/, press “I'm in a class” (“My class” on a phone) and type this code, their name and their password.`);
+      // Rapid Router's button, in its own words: the pupils press what this says.
+      rich(how, "signInMode.howWords", () => ({ address: `${location.origin}/router/`, button: routerWords.button(), short: routerWords.buttonShort() }));
     }
   }
 
@@ -62,12 +63,11 @@ export function signInSetting(view) {
     const toPictures = mode === "pictures";
     const count = view.pupils.length;
     if (count > 0) {
+      const ask_ = toPictures ? "signInMode.toPictures" : "signInMode.toWords";
       const sure = await ask({
-        title: toPictures ? `Pictures for ${one.name}?` : `Typed passwords for ${one.name}?`,
-        text: `${count === 1 ? "Your pupil gets" : `All ${count} pupils get`} a new password at once, `
-          + (toPictures ? "two pictures each, " : "to type, ")
-          + "and the old ones stop working, so everyone needs a new login card. You will see the new passwords only once.",
-        yes: toPictures ? "Switch to pictures" : "Switch to typed passwords", no: "Cancel",
+        title: t(`${ask_}.title`, { name: one.name }),
+        text: t(`${ask_}.text`, { count }),
+        yes: t(`${ask_}.yes`), no: t("common.cancel"),
       });
       if (!sure) return show();
     }
@@ -80,14 +80,13 @@ export function signInSetting(view) {
       if (pupils.length > 0) {
         view.pupils = pupils.map((pupil) => ({ ...pupil, password: null, pictures: undefined }));
         view.showPupils();
-        view.showPasswords(pupils, toPictures ? `Picture passwords for ${one.name}` : `New passwords for ${one.name}`);
+        view.showPasswords(pupils, toPictures ? "signInMode.picturePasswords" : "class.passwords.renewedAll", { name: one.name });
       } else {
-        say(toPictures ? `${one.name} signs in with pictures now: add pupils to get their cards.`
-          : `${one.name} signs in with typed passwords now.`, true);
+        tell(toPictures ? "signInMode.nowPictures" : "signInMode.nowWords", { name: one.name }, true);
       }
     } catch (error) {
       show();
-      say(error.message);
+      sayText(error.message);
     } finally {
       for (const [radio] of radios) radio.disabled = false;
     }

@@ -2,9 +2,10 @@
 // colleague of their school (who then sees and does everything with the class: pupils, passwords,
 // the scoreboard and locks) or takes one off; a co-teacher may leave. A teacher with no school is
 // told how to get one. Changing the class's own teacher is a school admin's (on "My school").
-import { api, el, say } from "/shared/api.js";
+import { api, el } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
 import { formError, setBusy } from "./forms.js";
+import { sayText, t, tell, words } from "./i18n.js";
 
 const path = (one, rest = "") => `/api/classes/${encodeURIComponent(one.id)}/teachers${rest}`;
 
@@ -21,7 +22,7 @@ class TeachersPanel {
     this.list = el("ul", { class: "class-teacher-list", "data-testid": "class-teacher-list" });
     this.adding = el("div", { class: "add-colleague" });
     this.node = el("section", { class: "card class-teachers", "data-testid": "class-teachers", "aria-labelledby": "class-teachers-title" },
-      el("h3", { id: "class-teachers-title", tabindex: "-1", text: "Teachers of this class" }),
+      words("h3", "teachers.title", {}, { id: "class-teachers-title", tabindex: "-1" }),
       this.list, this.adding);
   }
 
@@ -41,17 +42,15 @@ class TeachersPanel {
   show(teachers, colleagues) {
     const own = teachers.teacher;
     this.list.replaceChildren(
-      ...(own ? [this.item(own, "the class's teacher", false)] : []),
-      ...teachers.coTeachers.map((teacher) => this.item(teacher, "co-teacher", true)));
+      ...(own ? [this.item(own, "teachers.ownRole", false)] : []),
+      ...teachers.coTeachers.map((teacher) => this.item(teacher, "teachers.coRole", true)));
     const taken = new Set([own?.id, ...teachers.coTeachers.map((teacher) => teacher.id)]);
     const free = colleagues.filter((teacher) => !taken.has(teacher.id));
     if (!this.user.school) {
-      this.adding.replaceChildren(el("p", { class: "muted", "data-testid": "no-school-for-teachers",
-        text: "To teach this class with a colleague, you and they need to be in the same school: make yours, or join one, under “My school” on “My classes”." }));
+      this.adding.replaceChildren(words("p", "teachers.noSchool", {}, { class: "muted", "data-testid": "no-school-for-teachers" }));
     } else if (free.length === 0) {
-      this.adding.replaceChildren(el("p", { class: "muted", "data-testid": "no-colleagues",
-        text: colleagues.length <= 1 ? "No colleagues in your school yet: an admin can invite them from “My school”."
-          : "Every teacher of your school teaches this class already." }));
+      this.adding.replaceChildren(words("p", colleagues.length <= 1 ? "teachers.noColleagues" : "teachers.allTeach", {},
+        { class: "muted", "data-testid": "no-colleagues" }));
     } else {
       this.adding.replaceChildren(this.addForm(free));
     }
@@ -62,13 +61,14 @@ class TeachersPanel {
     const item = el("li", { class: "class-teacher", "data-testid": "class-teacher", "data-teacher-id": teacher.id },
       el("span", { class: "teacher-who" },
         el("span", { class: "teacher-name", "data-testid": "class-teacher-name", text: teacher.name }),
-        me ? el("span", { class: "muted", text: "(you)" }) : "",
-        el("span", { class: "badge", "data-testid": "class-teacher-role", text: role })));
+        me ? words("span", "common.you", {}, { class: "muted" }) : "",
+        words("span", role, {}, { class: "badge", "data-testid": "class-teacher-role" })));
     if (removable) {
       item.append(me
-        ? el("button", { type: "button", class: "danger", "data-testid": "leave-class", text: "Leave this class", onclick: () => this.leave(teacher) })
-        : el("button", { type: "button", class: "danger", "data-testid": "remove-co-teacher", "aria-label": `Take ${teacher.name} off ${this.one.name}`,
-          text: "Take off", onclick: () => this.remove(teacher) }));
+        ? words("button", "teachers.leave", {}, { type: "button", class: "danger", "data-testid": "leave-class", onclick: () => this.leave(teacher) })
+        : words("button", "teachers.takeOff", { name: teacher.name, className: this.one.name },
+          { type: "button", class: "danger", "data-testid": "remove-co-teacher", onclick: () => this.remove(teacher) },
+          { "aria-label": "teachers.takeOffLabel" }));
     }
     return item;
   }
@@ -77,19 +77,19 @@ class TeachersPanel {
     const select = el("select", { name: "teacher", "data-testid": "colleague-choice" },
       ...free.map((teacher) => el("option", { value: teacher.id, text: teacher.name })));
     const form = el("form", { class: "row add-colleague-form", "data-testid": "add-colleague-form", novalidate: true },
-      el("label", {}, "Add a colleague from your school", select),
-      el("button", { type: "submit", class: "primary", "data-testid": "add-colleague", text: "Add" }),
-      el("p", { class: "hint", text: "They will see and do everything you do with this class: its pupils, their passwords, the scoreboard and locks." }),
+      el("label", {}, words("span", "teachers.addLabel"), select),
+      words("button", "teachers.add", {}, { type: "submit", class: "primary", "data-testid": "add-colleague" }),
+      words("p", "teachers.addHint", {}, { class: "hint" }),
       el("p", { class: "form-error", role: "alert", "data-testid": "add-colleague-error" }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       formError(form, "");
-      const name = free.find((teacher) => teacher.id === select.value)?.name ?? "Your colleague";
+      const name = free.find((teacher) => teacher.id === select.value)?.name;
       setBusy(form, true);
       try {
         await api(path(this.one), { method: "POST", body: { teacher: select.value } });
         await this.load();
-        say(`${name} now teaches ${this.one.name} with you.`, true);
+        tell(name ? "teachers.added" : "teachers.addedSomeone", { name: name ?? "", className: this.one.name }, true);
         this.node.querySelector("h3").focus();
       } catch (error) {
         formError(form, error.message);
@@ -101,35 +101,35 @@ class TeachersPanel {
 
   async remove(teacher) {
     const sure = await ask({
-      title: `Take ${teacher.name} off ${this.one.name}?`,
-      text: "They stop seeing the class's pupils and scoreboard. You can add them again at any time.",
-      yes: "Take them off", no: "Keep them",
+      title: t("teachers.removeAsk.title", { name: teacher.name, className: this.one.name }),
+      text: t("teachers.removeAsk.text"),
+      yes: t("teachers.removeAsk.yes"), no: t("teachers.removeAsk.no"),
     });
     if (!sure) return;
     try {
       await api(path(this.one, `/${encodeURIComponent(teacher.id)}`), { method: "DELETE" });
       await this.load();
-      say(`${teacher.name} no longer teaches ${this.one.name}.`, true);
+      tell("teachers.removed", { name: teacher.name, className: this.one.name }, true);
       this.node.querySelector("h3").focus();
     } catch (error) {
-      say(error.message);
+      sayText(error.message);
     }
   }
 
   async leave(teacher) {
     const sure = await ask({
-      title: `Leave ${this.one.name}?`,
-      text: "You stop seeing its pupils and its scoreboard. A teacher of the class can add you again.",
-      yes: "Leave the class", no: "Stay",
+      title: t("teachers.leaveAsk.title", { className: this.one.name }),
+      text: t("teachers.leaveAsk.text"),
+      yes: t("teachers.leaveAsk.yes"), no: t("teachers.leaveAsk.no"),
     });
     if (!sure) return;
     try {
       await api(path(this.one, `/${encodeURIComponent(teacher.id)}`), { method: "DELETE" });
       // Said once "My classes" is back (going there clears the status line first).
-      window.addEventListener("hashchange", () => say(`You have left ${this.one.name}.`, true), { once: true });
+      window.addEventListener("hashchange", () => tell("teachers.left", { className: this.one.name }, true), { once: true });
       location.hash = "";
     } catch (error) {
-      say(error.message);
+      sayText(error.message);
     }
   }
 }

@@ -3,25 +3,36 @@
 // school (?invite=TOKEN) is in invite.js. Sessions are cookies the server sets; api() repeats the
 // readable `tessera_csrf` cookie on every change. With no such cookie nobody is signed in, so the
 // page asks the server nothing (a 401 would show as a console error in every signed-out visit).
-import { $, api, el, say, whoIsSignedIn } from "/shared/api.js";
+// Every word here is the catalogues' `classroom.*` (i18n.js); the language picker sits in the top bar.
+import { $, api, el, whoIsSignedIn } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
 import { showClass } from "./class-view.js";
-import { formError, setBusy } from "./forms.js";
-import { dropInvite, inviteProblem, inviteToken, showInvitation, showInviteNote, signedUpFromInvite } from "./invite.js";
+import { formError, formWords, setBusy } from "./forms.js";
+import { rich, richElement, routerWords, sayText, show, t, tell, words } from "./i18n.js";
+import { dropInvite, INVITE_GONE_ON_SIGN_UP, inviteToken, showInvitation, showInviteNote, signedUpFromInvite } from "./invite.js";
 import { names, SchoolPanel } from "./school-view.js";
 import { showTwoStep } from "./two-step.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
 
 // `withWhom`: each class's other teachers' names (for a teacher in a school).
 const state = { user: null, classes: [], withWhom: new Map() };
+
+// The words around elements: who is signed in, and the links to Rapid Router (its button named in
+// its own words, so the note says what the pupil will see).
+const rapidRouter = () => el("a", { href: "/router/", text: "Rapid Router" });
+rich($("who"), "page.signedInAs", { name: $("who-name") });
+rich($("pupil-note"), "welcome.pupilNote", () => ({ link: rapidRouter(), button: routerWords.button() }));
+rich($("pupil-here-text"), "page.pupilHere", () => ({ link: rapidRouter() }));
+mountLanguagePicker(document.querySelector("header.bar"), $("who"));
 
 async function start() {
   let user = null;
   try {
     const who = await whoIsSignedIn();
     user = who.user;
-    if (who.ended) say("You have been signed out. Sign in again to see your classes.", true);
+    if (who.ended) tell("page.ended", {}, true);
   } catch (error) {
-    say(error.message);
+    sayText(error.message);
   }
   await signedInAs(user);
   document.body.dataset.ready = "true";
@@ -50,7 +61,7 @@ async function submitAuth(form, path, body) {
     const { user } = await api(path, { method: "POST", body });
     form.reset();
     $("sign-in-code").hidden = true;
-    say("");
+    sayText("");
     if (body.invite) dropInvite(); // used: joined, or told why not (below)
     await signedInAs(user);
     if (body.invite) signedUpFromInvite(user);
@@ -63,7 +74,7 @@ async function submitAuth(form, path, body) {
       formError(form, error.message);
     } else if (body.invite && error.code === "invite_not_found") {
       dropInvite();
-      formError(form, `${inviteProblem(error)} To make your account without joining a school, press Create account again.`);
+      formWords(form, ...INVITE_GONE_ON_SIGN_UP);
     } else {
       formError(form, error.message);
     }
@@ -76,9 +87,9 @@ $("sign-in-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = event.currentTarget;
   const email = form.email.value.trim();
-  if (!email || !form.password.value) return formError(form, "Write your email and your password, then press Sign in.");
+  if (!email || !form.password.value) return formWords(form, "signIn.fillIn");
   const code = $("sign-in-code").hidden ? "" : form.code.value.trim();
-  if (!$("sign-in-code").hidden && !code) return formError(form, "Type the code your authenticator app shows, then press Sign in.");
+  if (!$("sign-in-code").hidden && !code) return formWords(form, "signIn.fillInCode");
   submitAuth(form, "/api/auth/login", { email, password: form.password.value, ...(code ? { code } : {}) });
 });
 
@@ -87,10 +98,8 @@ $("sign-up-form").addEventListener("submit", (event) => {
   const form = event.currentTarget;
   const name = form.name.value.trim();
   const email = form.email.value.trim();
-  if (!name || !email) return formError(form, "Write your name and your email, then press Create account.");
-  if (form.password.value.length < 10) {
-    return formError(form, "Your password needs at least 10 characters; a short sentence you can remember works well.");
-  }
+  if (!name || !email) return formWords(form, "signUp.fillIn");
+  if (form.password.value.length < 10) return formWords(form, "signUp.tooShort", { count: 10 });
   const invite = inviteToken();
   submitAuth(form, "/api/auth/teachers", { name, email, password: form.password.value, ...(invite ? { invite } : {}) });
 });
@@ -100,10 +109,10 @@ $("sign-out").addEventListener("click", async () => {
     await api("/api/auth/logout", { method: "POST" });
     history.replaceState(null, "", location.pathname);
     await signedInAs(null);
-    say("You are signed out.", true);
+    tell("page.signedOut", {}, true);
     $("sign-in-form").email.focus();
   } catch (error) {
-    say(error.message);
+    sayText(error.message);
   }
 });
 
@@ -111,13 +120,13 @@ $("password-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = event.currentTarget;
   formError(form, "");
-  if (form.new.value.length < 10) return formError(form, "The new password needs at least 10 characters.");
+  if (form.new.value.length < 10) return formWords(form, "account.tooShort", { count: 10 });
   setBusy(form, true);
   try {
     await api("/api/auth/password", { method: "PUT", body: { currentPassword: form.current.value, newPassword: form.new.value } });
     form.reset();
     form.closest("details").open = false;
-    say("Your password is changed. Other browsers where you were signed in now need the new one.", true);
+    tell("account.changed", {}, true);
   } catch (error) {
     formError(form, error.message);
   } finally {
@@ -144,29 +153,30 @@ function showClasses() {
   $("archived-list").replaceChildren(...archived.map(classItem));
   $("no-classes").hidden = active.length > 0;
   $("archived").hidden = archived.length === 0;
-  $("archived-summary").textContent = `Archived classes (${archived.length})`;
+  show($("archived-summary"), "classes.archived", { count: archived.length });
 }
-
-const pupilCount = (count) => (typeof count !== "number" ? "" : count === 1 ? "1 pupil" : `${count} pupils`);
 
 function classItem(one) {
   const title = el("h3", { class: "class-name" }, el("a", { href: `#class=${encodeURIComponent(one.id)}`, "data-testid": "open-class", text: one.name }));
-  const code = el("p", { class: "class-code" }, el("span", { class: "code-label", text: "Class code " }),
+  const code = el("p", { class: "class-code" }, words("span", "classes.code", {}, { class: "code-label" }), " ",
     el("span", { class: "code", "data-testid": "class-code", text: one.code }));
-  const count = el("p", { class: "muted count", "data-testid": "pupil-count", text: pupilCount(one.pupilCount) });
+  const count = typeof one.pupilCount === "number"
+    ? words("p", "classes.pupils", { count: one.pupilCount }, { class: "muted count", "data-testid": "pupil-count" })
+    : el("p", { class: "muted count", "data-testid": "pupil-count" });
   const others = state.withWhom.get(one.id) ?? [];
-  const together = others.length ? el("p", { class: "with-whom", "data-testid": "class-with" }, "With ",
-    el("strong", { text: names(others) }), one.mine === false ? el("span", { class: "badge", text: "you co-teach it" }) : "") : "";
+  const together = others.length ? richElement("p", one.mine === false ? "classes.withCoTeaching" : "classes.with",
+    () => ({ names: el("strong", { text: names(others) }), badge: words("span", "classes.coTeachBadge", {}, { class: "badge" }) }),
+    { class: "with-whom", "data-testid": "class-with" }) : "";
   const buttons = el("div", { class: "item-buttons" });
   if (one.archived) {
-    buttons.append(el("button", { type: "button", "data-testid": "unarchive", text: "Bring back", onclick: () => setArchived(one, false) }));
+    buttons.append(words("button", "classes.bringBack", {}, { type: "button", "data-testid": "unarchive", onclick: () => setArchived(one, false) }));
   } else {
     buttons.append(
-      el("a", { class: "button primary", href: `#class=${encodeURIComponent(one.id)}`, "data-testid": "open-class-button", text: "Open" }),
-      el("a", { class: "button", href: `/router/teacher.html#class=${encodeURIComponent(one.id)}`, "data-testid": "scoreboard-link",
-        "aria-label": `Scoreboard of ${one.name}`, text: "Scoreboard" }),
-      el("button", { type: "button", "data-testid": "rename", text: "Rename", onclick: () => startRename(item, one) }),
-      el("button", { type: "button", "data-testid": "archive", text: "Archive", onclick: () => setArchived(one, true) }));
+      words("a", "classes.open", {}, { class: "button primary", href: `#class=${encodeURIComponent(one.id)}`, "data-testid": "open-class-button" }),
+      words("a", "classes.scoreboard", { name: one.name }, { class: "button", href: `/router/teacher.html#class=${encodeURIComponent(one.id)}`,
+        "data-testid": "scoreboard-link" }, { "aria-label": "classes.scoreboardOf" }),
+      words("button", "classes.rename", {}, { type: "button", "data-testid": "rename", onclick: () => startRename(item, one) }),
+      words("button", "classes.archive", {}, { type: "button", "data-testid": "archive", onclick: () => setArchived(one, true) }));
   }
   const item = el("li", { class: "card class-item", "data-testid": "class-item", "data-class-id": one.id }, title, code, count, together, buttons);
   return item;
@@ -175,17 +185,17 @@ function classItem(one) {
 function startRename(item, one) {
   const input = el("input", { type: "text", name: "name", maxlength: "80", value: one.name, required: true, "data-testid": "rename-name" });
   const form = el("form", { class: "row rename", novalidate: true },
-    el("label", {}, "New name", input),
-    el("button", { type: "submit", class: "primary", "data-testid": "rename-save", text: "Save" }),
-    el("button", { type: "button", "data-testid": "rename-cancel", text: "Cancel", onclick: () => { form.remove(); item.querySelector("[data-testid=rename]").focus(); } }),
+    el("label", {}, words("span", "classes.newNameLabel"), input),
+    words("button", "classes.save", {}, { type: "submit", class: "primary", "data-testid": "rename-save" }),
+    words("button", "common.cancel", {}, { type: "button", "data-testid": "rename-cancel", onclick: () => { form.remove(); item.querySelector("[data-testid=rename]").focus(); } }),
     el("p", { class: "form-error", role: "alert" }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = input.value.trim();
-    if (!name) return formError(form, "Write the class's new name, then press Save.");
+    if (!name) return formWords(form, "classes.renameEmpty");
     try {
       await api(`/api/classes/${encodeURIComponent(one.id)}`, { method: "PATCH", body: { name } });
-      say(`The class is now called ${name}.`, true);
+      tell("classes.renamed", { name }, true);
       await refreshClasses();
     } catch (error) {
       formError(form, error.message);
@@ -199,19 +209,19 @@ function startRename(item, one) {
 async function setArchived(one, archived) {
   if (archived) {
     const sure = await ask({
-      title: `Archive ${one.name}?`,
-      text: "Its pupils will not be able to sign in until you bring the class back. Nothing is deleted.",
-      yes: "Archive", no: "Keep it",
+      title: t("classes.archiveAsk.title", { name: one.name }),
+      text: t("classes.archiveAsk.text"),
+      yes: t("classes.archiveAsk.yes"), no: t("classes.archiveAsk.no"),
     });
     if (!sure) return;
   }
   try {
     await api(`/api/classes/${encodeURIComponent(one.id)}`, { method: "PATCH", body: { archived } });
-    say(archived ? `${one.name} is archived: you will find it under “Archived classes”.` : `${one.name} is back: its pupils can sign in again.`, true);
+    tell(archived ? "classes.archivedNow" : "classes.back", { name: one.name }, true);
     await refreshClasses();
     (archived ? $("new-class-name") : $("class-list").querySelector(`[data-class-id="${CSS.escape(one.id)}"] a`))?.focus();
   } catch (error) {
-    say(error.message);
+    sayText(error.message);
   }
 }
 
@@ -225,12 +235,12 @@ $("new-class-form").addEventListener("submit", async (event) => {
   const form = event.currentTarget;
   formError(form, "");
   const name = form.name.value.trim();
-  if (!name) return formError(form, "Give the class a name first, like 5B.");
+  if (!name) return formWords(form, "classes.nameFirst");
   setBusy(form, true);
   try {
     const made = await api("/api/classes", { method: "POST", body: { name } });
     form.reset();
-    say(`${made.name} is ready. Its code is ${made.code}. Open it to add pupils.`, true);
+    tell("classes.made", { name: made.name, code: made.code }, true);
     await refreshClasses();
     $("class-list").querySelector(`[data-class-id="${CSS.escape(made.id)}"] a`)?.focus();
   } catch (error) {
@@ -250,9 +260,9 @@ async function route() {
     if (error.status === 401) {
       // The session ended elsewhere (a password change, 30 days unused): back to the forms.
       await signedInAs(null);
-      say("You have been signed out. Sign in again to see your classes.", true);
+      tell("page.ended", {}, true);
     } else {
-      say(error.message);
+      sayText(error.message);
     }
     return;
   }
@@ -262,7 +272,7 @@ async function route() {
   if (one) {
     await showClass($("class-view"), one, state.classes, state.user);
   } else {
-    if (id) say("That class is not among yours. Here are your classes.");
+    if (id) tell("classes.notYours");
     showClasses();
     showTwoStep($("two-step"));
     const school = await schoolPanel().show();
@@ -282,6 +292,6 @@ async function schoolChanged() {
   await schoolPanel().show();
 }
 
-window.addEventListener("hashchange", () => { say(""); route(); });
+window.addEventListener("hashchange", () => { sayText(""); route(); });
 
 start();

@@ -3,10 +3,10 @@
 // asked to join (the server names the school only once they have); one already in a school is told
 // why they cannot, and the link stays unused for whoever it was meant for. Once the invitation is
 // used or put aside, the token leaves the address.
-import { $, api, el, say } from "/shared/api.js";
+import { $, api, el } from "/shared/api.js";
+import { release, show, tell, words } from "./i18n.js";
 
-const ALREADY = "You already belong to a school, and a teacher belongs to one school at a time. " +
-  "To move to this one, ask an admin of your school to remove you from it, then open the link again.";
+const DAYS = 7; // how long an invitation link works (SchoolKit's invitations)
 
 /** The token in the address, if any. */
 export function inviteToken() {
@@ -26,20 +26,24 @@ export function showInviteNote() {
   $("invite-note").hidden = !inviteToken();
 }
 
-/** Words for a refused join or sign-up from an invitation: what happened and what to do. */
-export function inviteProblem(error) {
-  if (error.code === "already_in_school") return ALREADY;
-  if (error.code === "invite_not_found") {
-    return "This invitation link does not work any more: each link works once, for 7 days. Ask your school's admin for a new one.";
-  }
-  return error.message;
+/** Puts in `node` the words for a refused join or sign-up from an invitation: what happened and
+ *  what to do (ours, in the page's language), else the server's own words. */
+export function showInviteProblem(node, error) {
+  if (error.code === "already_in_school") return show(node, "invite.already");
+  if (error.code === "invite_not_found") return show(node, "invite.gone", { days: DAYS });
+  release(node);
+  node.textContent = error.message;
+  return node;
 }
+
+/** The message key (and arguments) for a sign-up whose invitation no longer works. */
+export const INVITE_GONE_ON_SIGN_UP = ["invite.goneOnSignUp", { days: DAYS }];
 
 /** What a sign-up from an invitation says once the account is made (`user.school` when joined). */
 export function signedUpFromInvite(user) {
   dropInvite();
-  if (user.school) say("Welcome! Your account is ready and you have joined your school: you will find it under “My school”.", true);
-  else say("Your account is ready, but the invitation had been used or had expired, so you have not joined the school. Ask your school's admin for a new link.");
+  if (user.school) tell("invite.welcome", {}, true);
+  else tell("invite.notJoined");
 }
 
 /**
@@ -50,28 +54,28 @@ export function showInvitation(section, user, school, { joined }) {
   const token = inviteToken();
   section.hidden = !token || user?.role !== "teacher";
   if (section.hidden) return false;
-  const close = (words) => {
+  const close = (key) => {
     dropInvite();
     section.hidden = true;
     section.replaceChildren();
-    if (words) say(words, true);
+    if (key) tell(key, {}, true);
     $("classes-title").focus();
   };
   const heading = el("h2", { id: "invitation-title", tabindex: "-1", "data-testid": "invitation-title" });
   const error = el("p", { class: "form-error", role: "alert", "data-testid": "join-error" });
   if (user.school) {
-    heading.textContent = "This invitation is for a teacher with no school";
+    show(heading, "invite.notForYou.title");
     section.replaceChildren(heading,
-      el("p", { "data-testid": "invitation-text", text: `You already belong to ${school?.name ?? "a school"}, and a teacher belongs to one school at a time. ` +
-        "To move, ask an admin of your school to remove you from it, then open the link again. If the link was meant for a colleague, pass it on: it has not been used." }),
-      el("p", { class: "row" }, el("button", { type: "button", "data-testid": "close-invitation", text: "Close", onclick: () => close() })));
+      words("p", school?.name ? "invite.notForYou.text" : "invite.notForYou.textNoName", { school: school?.name ?? "" }, { "data-testid": "invitation-text" }),
+      el("p", { class: "row" }, words("button", "common.close", {}, { type: "button", "data-testid": "close-invitation", onclick: () => close() })));
     return true;
   }
-  heading.textContent = "You have been invited to join a school";
-  const join = el("button", { type: "button", class: "primary", "data-testid": "join-school", text: "Join the school" });
-  const later = el("button", { type: "button", "data-testid": "decline-invite", text: "Not now",
-    onclick: () => close("You have not joined. The link keeps working until it expires, if you change your mind.") });
+  show(heading, "invite.title");
+  const join = words("button", "invite.join", {}, { type: "button", class: "primary", "data-testid": "join-school" });
+  const later = words("button", "invite.notNow", {}, { type: "button", "data-testid": "decline-invite",
+    onclick: () => close("invite.declined") });
   join.addEventListener("click", async () => {
+    release(error);
     error.textContent = "";
     join.disabled = true;
     try {
@@ -82,19 +86,18 @@ export function showInvitation(section, user, school, { joined }) {
       section.hidden = true;
       section.replaceChildren();
       await joined(made);
-      say(`Welcome to ${made.name}! You will find its teachers under “My school”.`, true);
+      tell("invite.joined", { school: made.name }, true);
       $("school-title")?.focus();
     } catch (problem) {
-      error.textContent = inviteProblem(problem);
+      showInviteProblem(error, problem);
       join.hidden = true;
-      later.textContent = "Close";
+      show(later, "common.close");
       dropInvite();
       join.disabled = false;
     }
   });
   section.replaceChildren(heading,
-    el("p", { "data-testid": "invitation-text", text: "A colleague sent you this link. Join the school to teach classes with its teachers. " +
-      "The school's admins will see your classes, and can give you a new password if you ever forget yours. Your classes stay yours." }),
+    words("p", "invite.text", {}, { "data-testid": "invitation-text" }),
     el("p", { class: "row" }, join, later),
     error);
   return true;

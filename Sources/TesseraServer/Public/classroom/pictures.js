@@ -5,8 +5,11 @@
 // Router. A wrong pair is cleared with a kind word that gives nothing away; too many wrong pairs
 // lock the name until the teacher unlocks it (429). Names and pictures are read aloud when tapped,
 // where the browser can speak, unless Sound is switched off (remembered on this device).
-import { $, api, el, say } from "/shared/api.js";
-import { PICTURES, pictureImage } from "./picture-art.js";
+// Every word is the catalogues' `classroom.pictures.*` (i18n.js), spoken in the page's language.
+import { $, api, el } from "/shared/api.js";
+import { keep, language, release, rich, routerWords, sayText, show, t, tell } from "./i18n.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
+import { PICTURES, pictureImage, pictureName } from "./picture-art.js";
 
 const SOUND_KEY = "tessera.pictures.sound";
 const PAIR = 2;
@@ -28,7 +31,7 @@ function speak(text) {
   try {
     window.speechSynthesis.cancel();
     const words = new SpeechSynthesisUtterance(text);
-    words.lang = "en";
+    words.lang = language();
     words.rate = 0.9;
     window.speechSynthesis.speak(words);
   } catch { /* a browser that cannot speak just stays quiet */ }
@@ -38,7 +41,7 @@ function showSound() {
   const button = $("sound");
   button.hidden = !canSpeak;
   button.setAttribute("aria-pressed", String(state.sound));
-  button.textContent = state.sound ? "Sound on" : "Sound off";
+  show(button, state.sound ? "pictures.soundOn" : "pictures.soundOff");
 }
 
 $("sound").addEventListener("click", () => {
@@ -51,16 +54,30 @@ $("sound").addEventListener("click", () => {
 // ---- which class -------------------------------------------------------------------------------
 const codeFromAddress = () => (new URLSearchParams(location.search).get("code") ?? "").trim().toUpperCase();
 
-function show(step) {
+function showStep(step) {
   for (const id of ["find-class", "names", "pictures"]) $(id).hidden = id !== step;
 }
 
-function findClass(words, problem = false) {
+// The page's title and heading: the class's name once it is known (someone's data, not our words).
+function showTitle() {
+  const name = state.group?.name;
+  keep(document.querySelector("title"), (title) => { title.textContent = name ? t("pictures.page.titleClass", { name }) : t("pictures.page.title"); });
+  // The class's name is not a message: nothing may put "Sign in" back over it on a change of language.
+  delete $("class-name").dataset.i18n;
+  delete document.querySelector("title").dataset.i18n;
+  if (name) {
+    release($("class-name"));
+    $("class-name").textContent = name;
+  } else {
+    show($("class-name"), "pictures.page.heading");
+  }
+}
+
+function findClass(key, args = {}, problem = false) {
   state.group = null;
-  $("class-name").textContent = "Sign in";
-  document.title = "Sign in with pictures · Tessera";
-  show("find-class");
-  say(words, !problem);
+  showTitle();
+  showStep("find-class");
+  if (key) tell(key, args, !problem);
   const input = $("code-form").code;
   input.value = codeFromAddress();
   input.focus();
@@ -68,20 +85,17 @@ function findClass(words, problem = false) {
 
 async function load() {
   const code = codeFromAddress();
-  if (!code) return findClass("Type your class code, then press Go.");
-  say("Just a moment…", true);
+  if (!code) return findClass("pictures.find.typeCode");
+  tell("pictures.find.wait", {}, true);
   try {
     state.group = await api(`/api/auth/classes/${encodeURIComponent(code)}`);
   } catch (error) {
-    if (error.status === 404) {
-      return findClass(`We can't find a picture class with the code “${code}”. Check the code on your card, or ask your teacher.`, true);
-    }
-    return findClass(error.message, true);
+    if (error.status === 404) return findClass("pictures.find.notFound", { code }, true);
+    findClass(null);
+    return sayText(error.message);
   }
-  say("");
-  const name = state.group.name;
-  $("class-name").textContent = name;
-  document.title = `${name} · Sign in · Tessera`;
+  sayText("");
+  showTitle();
   const wanted = history.state?.name;
   if (wanted && state.group.pupils.includes(wanted)) showPictures(wanted, { focus: false });
   else showNames({ focus: false });
@@ -90,7 +104,7 @@ async function load() {
 $("code-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const code = event.currentTarget.code.value.trim().toUpperCase();
-  if (!code) return say("Type your class code first: it is on your login card.");
+  if (!code) return tell("pictures.find.codeFirst");
   history.replaceState(null, "", `?code=${encodeURIComponent(code)}`);
   load();
 });
@@ -112,7 +126,7 @@ function showNames({ focus = true } = {}) {
       el("span", { class: `initial ${tone(name)}`, "aria-hidden": "true", text: [...name][0]?.toUpperCase() ?? "?" }),
       el("span", { class: "name-text", text: name })))));
   $("no-names").hidden = pupils.length > 0;
-  show("names");
+  showStep("names");
   if (focus) $("names-title").focus();
 }
 
@@ -126,14 +140,14 @@ function pickName(name) {
 function showPictures(name, { focus = true } = {}) {
   state.name = name;
   state.chosen = [];
-  $("hello").textContent = `Hello, ${name}!`;
-  $("picture-message").textContent = "";
+  show($("hello"), "pictures.step.hello", { name });
+  clearMessage();
   const pictures = state.group.pictures?.length ? state.group.pictures : PICTURES;
   $("picture-grid").replaceChildren(...pictures.map((picture) =>
     el("button", { type: "button", class: "picture", "data-testid": "picture", "data-picture": picture, onclick: () => tap(picture) },
       pictureImage(picture))));
   showChosen();
-  show("pictures");
+  showStep("pictures");
   if (focus) $("hello").focus();
 }
 
@@ -153,9 +167,9 @@ function showChosen() {
 
 function tap(picture) {
   if (state.busy || state.chosen.length >= PAIR) return;
-  speak(picture);
+  speak(pictureName(picture));
   state.chosen.push(picture);
-  $("picture-message").textContent = "";
+  clearMessage();
   showChosen();
   if (state.chosen.length === PAIR) signIn();
 }
@@ -186,20 +200,21 @@ async function signIn() {
   try {
     await api("/api/auth/login", { method: "POST", body: { classCode: state.group.code, name: state.name, pictures: state.chosen } });
     message.className = "picture-message good";
-    message.textContent = `Well done, ${state.name}! Off to Rapid Router…`;
-    speak("Well done!");
+    show(message, "pictures.step.wellDone", { name: state.name });
+    speak(t("pictures.speak.wellDone"));
     // A moment to see it worked; replace(), so Back does not return to the pictures.
     setTimeout(() => location.replace("/router/"), 700);
     return;
   } catch (error) {
     message.className = "picture-message";
     if (error.status === 401) {
-      message.textContent = "Those are not your pictures. Try again, or ask your teacher.";
-      speak("Try again");
+      show(message, "pictures.step.wrong");
+      speak(t("pictures.speak.tryAgain"));
     } else if (error.status === 429) {
-      message.textContent = `Too many tries for ${state.name} just now. Ask your teacher to let you in.`;
-      speak("Ask your teacher");
+      show(message, "pictures.step.tooMany", { name: state.name });
+      speak(t("pictures.speak.askTeacher"));
     } else {
+      release(message);
       message.textContent = error.message;
     }
   }
@@ -208,6 +223,14 @@ async function signIn() {
   showChosen();
 }
 
+function clearMessage() {
+  release($("picture-message"));
+  $("picture-message").textContent = "";
+}
+
+// The way back to typed passwords names Rapid Router's button in its own words.
+rich($("typed-instead"), "pictures.find.typedInstead", () => ({ link: el("a", { href: "/router/", text: "Rapid Router" }), button: routerWords.button() }));
+mountLanguagePicker(document.querySelector("header.bar"), $("sound"));
 showSound();
 await load();
 document.body.dataset.ready = "true";

@@ -4,13 +4,14 @@
 // a new password (shown once, like pupils' passwords), make or unmake admins, give a class to
 // another teacher and remove a teacher (their classes come to the admin). Nothing here is kept:
 // each visit to "My classes" reads the school again.
-import { api, el, say } from "/shared/api.js";
+import { api, el } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
-import { formError, setBusy } from "./forms.js";
+import { formError, formWords, setBusy } from "./forms.js";
+import { formatDate, labelled, list, rich, richElement, sayText, show, t, tell, words } from "./i18n.js";
 
 const schoolPath = (id, rest = "") => `/api/schools/${encodeURIComponent(id)}${rest}`;
-/** "A", "A and B", "A, B and C". */
-export const names = (list) => list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+/** "A", "A and B", "A, B and C", in the page's language. */
+export const names = (people) => list(people);
 const EXPIRES = { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" };
 
 /** The "My school" panel in `section` for `user` (whose `school` and `schoolAdmin` it updates);
@@ -39,7 +40,7 @@ export class SchoolPanel {
         this.user.school = null;
         return this.show();
       }
-      this.section.replaceChildren(this.title("My school"), el("p", { class: "form-error", role: "alert", text: error.message }));
+      this.section.replaceChildren(this.title(), el("p", { class: "form-error", role: "alert", text: error.message }));
       return null;
     }
     this.user.schoolAdmin = this.school.admin;
@@ -47,37 +48,36 @@ export class SchoolPanel {
     return this.school;
   }
 
-  title(text) {
-    return el("h2", { id: "school-title", tabindex: "-1", "data-testid": "school-title", text });
+  title() {
+    return words("h2", "school.title", {}, { id: "school-title", tabindex: "-1", "data-testid": "school-title" });
   }
 
   // ---- no school yet -----------------------------------------------------------------------------
   noSchool() {
-    const input = el("input", { type: "text", name: "name", maxlength: "80", required: true, placeholder: "like Hill Primary School",
-      "data-testid": "new-school-name" });
+    const input = labelled(el("input", { type: "text", name: "name", maxlength: "80", required: true, "data-testid": "new-school-name" }),
+      { placeholder: "school.new.placeholder" });
     const form = el("form", { class: "row new-school", "data-testid": "new-school-form", novalidate: true },
-      el("label", {}, "Name of your school", input),
-      el("button", { type: "submit", class: "primary", "data-testid": "new-school", text: "Make the school" }),
+      el("label", {}, words("span", "school.new.label"), input),
+      words("button", "school.new.submit", {}, { type: "submit", class: "primary", "data-testid": "new-school" }),
       el("p", { class: "form-error", role: "alert", "data-testid": "new-school-error" }));
     form.addEventListener("submit", (event) => { event.preventDefault(); this.make(form, input); });
-    this.section.replaceChildren(this.title("My school"),
-      el("p", { class: "intro", text: "Teaching with colleagues? Make your school here: you become its admin and invite them with a link. " +
-        "Then you can teach classes together, and help a colleague who forgets their password." }),
+    this.section.replaceChildren(this.title(),
+      words("p", "school.new.intro", {}, { class: "intro" }),
       form,
-      el("p", { class: "muted", text: "Has a colleague made your school already? Ask them for an invitation link and open it." }));
+      words("p", "school.new.already", {}, { class: "muted" }));
   }
 
   async make(form, input) {
     formError(form, "");
     const name = input.value.trim();
-    if (!name) return formError(form, "Write your school's name first, like Hill Primary School.");
+    if (!name) return formWords(form, "school.new.nameFirst");
     setBusy(form, true);
     try {
       const made = await api("/api/schools", { method: "POST", body: { name } });
       this.user.school = made.id;
       this.user.schoolAdmin = true;
       await this.show();
-      say(`${made.name} is made and you are its admin. Invite your colleagues with a link below.`, true);
+      tell("school.new.made", { name: made.name }, true);
       this.section.querySelector("h2").focus();
     } catch (error) {
       formError(form, error.message);
@@ -91,18 +91,23 @@ export class SchoolPanel {
     const school = this.school;
     const admins = school.teachers.filter((teacher) => teacher.admin && teacher.id !== this.user.id).map((teacher) => teacher.name);
     const about = school.admin
-      ? "You are one of its admins: you invite colleagues, help them with their passwords and their classes."
-      : `Its ${admins.length === 1 ? "admin is" : "admins are"} ${names(admins)}: ask them to invite a colleague, or for a new password if you forget yours.`;
+      ? words("p", "school.aboutAdmin", {}, { class: "muted", "data-testid": "school-about" })
+      : el("p", { class: "muted", "data-testid": "school-about" });
+    if (!school.admin) {
+      // `names` is drawn with the language too: "A and B", "A y B".
+      const node = about;
+      rich(node, "school.aboutMember", () => ({ count: admins.length, names: names(admins) }));
+    }
     this.teacherPassword = el("section", { class: "card new-passwords", "data-testid": "teacher-password", "aria-labelledby": "teacher-password-title", hidden: true });
     this.inviteBox = el("div", { class: "invite", "data-testid": "invite", hidden: true });
     const count = school.teachers.length;
     this.section.replaceChildren(
-      el("h2", { id: "school-title", tabindex: "-1", "data-testid": "school-title" }, "My school: ",
-        el("span", { "data-testid": "school-name", text: school.name })),
-      el("p", { class: "muted", "data-testid": "school-about", text: about }),
+      richElement("h2", "school.titleNamed", { name: el("span", { "data-testid": "school-name", text: school.name }) },
+        { id: "school-title", tabindex: "-1", "data-testid": "school-title" }),
+      about,
       school.admin ? this.inviteTools() : "",
       this.teacherPassword,
-      el("h3", { id: "school-teachers-title", text: count === 1 ? "1 teacher" : `${count} teachers` }),
+      words("h3", "school.teachers", { count }, { id: "school-teachers-title" }),
       el("ul", { class: "school-teachers", "data-testid": "school-teachers", "aria-labelledby": "school-teachers-title" },
         ...school.teachers.map((teacher) => this.teacherItem(teacher))),
       school.admin ? this.classList() : "");
@@ -113,22 +118,26 @@ export class SchoolPanel {
     const item = el("li", { class: "school-teacher", "data-testid": "school-teacher", "data-teacher-id": teacher.id },
       el("span", { class: "teacher-who" },
         el("span", { class: "teacher-name", "data-testid": "school-teacher-name", text: teacher.name }),
-        me ? el("span", { class: "muted", text: "(you)" }) : "",
-        teacher.admin ? el("span", { class: "badge admin", "data-testid": "school-admin-badge", text: "admin" }) : "",
+        me ? words("span", "common.you", {}, { class: "muted" }) : "",
+        teacher.admin ? words("span", "school.adminBadge", {}, { class: "badge admin", "data-testid": "school-admin-badge" }) : "",
         teacher.email ? el("span", { class: "muted email", text: teacher.email }) : ""));
     if (!this.school.admin) return item;
     const buttons = el("div", { class: "item-buttons" });
     if (!me) {
-      buttons.append(el("button", { type: "button", "data-testid": "teacher-new-password", "aria-label": `New password for ${teacher.name}`,
-        text: "New password", onclick: () => this.resetPassword(teacher) }));
+      buttons.append(words("button", "school.teacher.newPassword", { name: teacher.name },
+        { type: "button", "data-testid": "teacher-new-password", onclick: () => this.resetPassword(teacher) },
+        { "aria-label": "school.teacher.newPasswordLabel" }));
     }
-    const adminLabel = teacher.admin ? (me ? "Stop being an admin" : "Take admin away") : "Make admin";
-    buttons.append(el("button", { type: "button", "data-testid": "teacher-admin",
-      "aria-label": me ? adminLabel : teacher.admin ? `Take admin away from ${teacher.name}` : `Make ${teacher.name} an admin`,
-      text: adminLabel, onclick: () => this.setAdmin(teacher, !teacher.admin) }));
+    const [adminText, adminLabel] = teacher.admin
+      ? (me ? ["school.teacher.stopAdmin", "school.teacher.stopAdmin"] : ["school.teacher.takeAdmin", "school.teacher.takeAdminLabel"])
+      : ["school.teacher.makeAdmin", "school.teacher.makeAdminLabel"];
+    buttons.append(words("button", adminText, { name: teacher.name },
+      { type: "button", "data-testid": "teacher-admin", onclick: () => this.setAdmin(teacher, !teacher.admin) },
+      { "aria-label": adminLabel }));
     if (!me) {
-      buttons.append(el("button", { type: "button", class: "danger", "data-testid": "remove-teacher", "aria-label": `Remove ${teacher.name} from the school`,
-        text: "Remove", onclick: () => this.removeTeacher(teacher) }));
+      buttons.append(words("button", "school.teacher.remove", { name: teacher.name },
+        { type: "button", class: "danger", "data-testid": "remove-teacher", onclick: () => this.removeTeacher(teacher) },
+        { "aria-label": "school.teacher.removeLabel" }));
     }
     item.append(buttons);
     return item;
@@ -136,7 +145,7 @@ export class SchoolPanel {
 
   // ---- invitations -------------------------------------------------------------------------------
   inviteTools() {
-    this.inviteButton = el("button", { type: "button", class: "primary", "data-testid": "make-invite", text: "Invite a colleague",
+    this.inviteButton = words("button", "school.invite.make", {}, { type: "button", class: "primary", "data-testid": "make-invite",
       onclick: () => this.invite() });
     return el("div", { class: "invite-tools" }, el("p", { class: "row" }, this.inviteButton), this.inviteBox);
   }
@@ -147,7 +156,7 @@ export class SchoolPanel {
       const made = await api(schoolPath(this.school.id, "/invites"), { method: "POST" });
       this.showInvite(new URL(made.link, location.origin).href, new Date(made.expires));
     } catch (error) {
-      say(error.message);
+      sayText(error.message);
     } finally {
       this.inviteButton.disabled = false;
     }
@@ -172,35 +181,33 @@ export class SchoolPanel {
         selectLink();
         copied = document.execCommand?.("copy") ?? false;
       }
-      say(copied ? "The link is copied: paste it into an email or a message to your colleague."
-        : "Your browser did not let the page copy: the link is selected, so copy it with your keyboard or menu.", true);
+      tell(copied ? "school.invite.copied" : "school.invite.notCopied", {}, true);
     };
-    const button = el("button", { type: "button", class: "primary", "data-testid": "copy-invite", "aria-describedby": "invite-link invite-expires",
-      text: "Copy the link", onclick: copy });
+    const button = words("button", "school.invite.copy", {}, { type: "button", class: "primary", "data-testid": "copy-invite",
+      "aria-describedby": "invite-link invite-expires", onclick: copy });
     this.inviteBox.replaceChildren(
-      el("p", { class: "invite-label", text: "An invitation link for one colleague" }),
+      words("p", "school.invite.label", {}, { class: "invite-label" }),
       el("div", { class: "invite-row" }, shown, button),
-      el("p", { class: "muted", id: "invite-expires", "data-testid": "invite-expires" },
-        "It works once, until ", el("strong", { text: expires.toLocaleString("en-GB", EXPIRES) }),
-        ". Send it to one colleague; for another colleague, make another link. They open it and sign in or make their account, and they are in."));
+      richElement("p", "school.invite.expires", () => ({ date: el("strong", { text: formatDate(expires, EXPIRES) }) }),
+        { class: "muted", id: "invite-expires", "data-testid": "invite-expires" }));
     this.inviteBox.hidden = false;
-    this.inviteButton.textContent = "Another invitation link";
+    show(this.inviteButton, "school.invite.another");
     button.focus();
   }
 
   // ---- an admin helps a colleague ------------------------------------------------------------------
   async resetPassword(teacher) {
     const sure = await ask({
-      title: `A new password for ${teacher.name}?`,
-      text: "Their old password stops working at once, and they are signed out everywhere. You will see the new one only once.",
-      yes: "Make a new password", no: "Cancel",
+      title: t("school.resetAsk.title", { name: teacher.name }),
+      text: t("school.resetAsk.text"),
+      yes: t("school.resetAsk.yes"), no: t("common.cancel"),
     });
     if (!sure) return;
     try {
       const { password } = await api(schoolPath(this.school.id, `/teachers/${encodeURIComponent(teacher.id)}/password`), { method: "POST" });
       this.showTeacherPassword(teacher, password);
     } catch (error) {
-      say(error.message);
+      sayText(error.message);
     }
   }
 
@@ -208,17 +215,17 @@ export class SchoolPanel {
     const hide = () => {
       this.teacherPassword.hidden = true;
       this.teacherPassword.replaceChildren();
-      say(`The password is hidden. If ${teacher.name} loses it, give them another one.`, true);
+      tell("school.password.hidden", { name: teacher.name }, true);
       this.section.querySelector("h2").focus();
     };
+    const who = { name: teacher.name };
     this.teacherPassword.replaceChildren(
-      el("h3", { id: "teacher-password-title", tabindex: "-1", text: `A new password for ${teacher.name}` }),
-      el("p", { class: "warning" }, el("strong", { text: "This password is shown only now. " }),
-        `Give it to ${teacher.name} yourself. They sign in with it, then choose their own under “Change my password”.`),
+      words("h3", "school.password.title", who, { id: "teacher-password-title", tabindex: "-1" }),
+      el("p", { class: "warning" }, words("strong", "school.password.onlyNow"), " ", words("span", "school.password.giveIt", who)),
       el("p", { class: "teacher-new-password", "data-testid": "shown-teacher-password", text: password }),
-      el("button", { type: "button", "data-testid": "hide-teacher-password", text: "I have given it: hide the password", onclick: hide }));
+      words("button", "school.password.hide", {}, { type: "button", "data-testid": "hide-teacher-password", onclick: hide }));
     this.teacherPassword.hidden = false;
-    say(`A new password for ${teacher.name}: it is shown only now.`, true);
+    tell("school.password.shown", who, true);
     this.teacherPassword.querySelector("h3").focus();
   }
 
@@ -226,39 +233,37 @@ export class SchoolPanel {
     const me = teacher.id === this.user.id;
     if (me) {
       const sure = await ask({
-        title: "Stop being an admin?",
-        text: `You will no longer invite colleagues or see every class of ${this.school.name}. Another admin can make you one again.`,
-        yes: "Stop being an admin", no: "Stay an admin",
+        title: t("school.stopAdminAsk.title"),
+        text: t("school.stopAdminAsk.text", { school: this.school.name }),
+        yes: t("school.stopAdminAsk.yes"), no: t("school.stopAdminAsk.no"),
       });
       if (!sure) return;
     }
     try {
       await api(schoolPath(this.school.id, `/teachers/${encodeURIComponent(teacher.id)}/admin`), { method: "PUT", body: { admin } });
       await this.show();
-      say(me ? `You are not an admin of ${this.school.name} any more.`
-        : admin ? `${teacher.name} is now an admin of ${this.school.name}.` : `${teacher.name} is not an admin any more.`, true);
+      tell(me ? "school.admin.notMe" : admin ? "school.admin.made" : "school.admin.taken", { name: teacher.name, school: this.school.name }, true);
       this.focusTeacher(teacher, "teacher-admin");
     } catch (error) {
-      say(error.message);
+      sayText(error.message);
     }
   }
 
   async removeTeacher(teacher) {
     const theirs = (this.school.classes ?? []).filter((one) => one.teacher === teacher.id).map((one) => one.name);
     const sure = await ask({
-      title: `Remove ${teacher.name} from ${this.school.name}?`,
-      text: (theirs.length ? `Their ${theirs.length === 1 ? "class" : "classes"} (${names(theirs)}) come to you, with every pupil. ` : "") +
-        "They stop co-teaching the school's classes, and keep their account, with no school.",
-      yes: "Remove", no: "Keep them",
+      title: t("school.removeAsk.title", { name: teacher.name, school: this.school.name }),
+      text: t("school.removeAsk.text", { count: theirs.length, classes: names(theirs) }),
+      yes: t("school.removeAsk.yes"), no: t("school.removeAsk.no"),
     });
     if (!sure) return;
     try {
       await api(schoolPath(this.school.id, `/teachers/${encodeURIComponent(teacher.id)}`), { method: "DELETE" });
       await this.changed();
-      say(`${teacher.name} is no longer in ${this.school.name}.` + (theirs.length ? ` ${names(theirs)} ${theirs.length === 1 ? "is" : "are"} now yours.` : ""), true);
+      tell("school.removed", () => ({ name: teacher.name, school: this.school.name, count: theirs.length, classes: names(theirs) }), true);
       this.section.querySelector("h2").focus();
     } catch (error) {
-      say(error.message);
+      sayText(error.message);
     }
   }
 
@@ -270,7 +275,7 @@ export class SchoolPanel {
   classList() {
     const classes = this.school.classes ?? [];
     const teacherName = new Map(this.school.teachers.map((teacher) => [teacher.id, teacher.name]));
-    const nameOf = (id) => teacherName.get(id) ?? "a teacher who left";
+    const nameOf = (id) => teacherName.get(id) ?? t("school.classes.teacherLeft");
     const items = classes.map((one) => {
       const mine = this.classes().some((each) => each.id === one.id);
       const name = mine
@@ -280,42 +285,45 @@ export class SchoolPanel {
       return el("li", { class: "school-class", "data-testid": "school-class", "data-class-id": one.id },
         el("span", { class: "school-class-who" },
           el("strong", { class: "school-class-title" }, name),
-          el("span", { class: "code-small", "aria-label": `class code ${one.code.split("").join(" ")}`, text: one.code }),
-          one.archived ? el("span", { class: "badge", text: "archived" }) : "",
-          el("span", { class: "school-class-teachers", "data-testid": "school-class-teachers" },
-            `Teacher: ${nameOf(one.teacher)}` + (co.length ? ` · with ${names(co)}` : ""))),
+          labelled(el("span", { class: "code-small", text: one.code }), { "aria-label": "school.classes.codeLabel" }, { code: one.code.split("").join(" ") }),
+          one.archived ? words("span", "school.classes.archived", {}, { class: "badge" }) : "",
+          rich(el("span", { class: "school-class-teachers", "data-testid": "school-class-teachers" }),
+            co.length ? "school.classes.teacherWith" : "school.classes.teacher",
+            () => ({ teacher: nameOf(one.teacher), others: names(one.coTeachers.map(nameOf)) }))),
         this.moveForm(one, nameOf));
     });
     return el("section", { class: "school-classes", "aria-labelledby": "school-classes-title" },
-      el("h3", { id: "school-classes-title", text: classes.length === 1 ? "1 class in the school" : `${classes.length} classes in the school` }),
+      words("h3", "school.classes.title", { count: classes.length }, { id: "school-classes-title" }),
       classes.length ? el("ul", { class: "school-class-list", "data-testid": "school-classes" }, ...items)
-        : el("p", { class: "muted", text: "No classes yet: each teacher's classes show here." }));
+        : words("p", "school.classes.none", {}, { class: "muted" }));
   }
 
   moveForm(one, nameOf) {
     const others = this.school.teachers.filter((teacher) => teacher.id !== one.teacher);
     if (others.length === 0) return "";
-    const select = el("select", { name: "teacher", "data-testid": "give-class-to" },
-      ...others.map((teacher) => el("option", { value: teacher.id, text: teacher.name })));
+    // Its name says which class (a row of the list has many such selects): "Give 5B to".
+    const select = labelled(el("select", { name: "teacher", "data-testid": "give-class-to" },
+      ...others.map((teacher) => el("option", { value: teacher.id, text: teacher.name }))), { "aria-label": "school.give.selectLabel" }, { name: one.name });
     const form = el("form", { class: "give-class", "data-testid": "give-class-form", novalidate: true },
-      el("label", {}, el("span", { text: "Give to" }, el("span", { class: "visually-hidden", text: ` (${one.name})` })), select),
-      el("button", { type: "submit", "data-testid": "give-class", "aria-label": `Give ${one.name}`, text: "Give" }),
+      el("label", {}, words("span", "school.give.label"), select),
+      words("button", "school.give.submit", { name: one.name }, { type: "submit", "data-testid": "give-class" }, { "aria-label": "school.give.submitLabel" }),
       el("p", { class: "form-error", role: "alert" }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       formError(form, "");
-      const [from, to] = [one.teacher === this.user.id ? "You" : nameOf(one.teacher), nameOf(select.value)];
+      const mine = one.teacher === this.user.id;
+      const [from, to] = [nameOf(one.teacher), nameOf(select.value)];
       const sure = await ask({
-        title: `Give ${one.name} to ${to}?`,
-        text: `${to} becomes its teacher, with all its pupils; its co-teachers stay. ${from} will no longer see it, unless ${to} adds ${from === "You" ? "you" : "them"} as a co-teacher.`,
-        yes: "Give the class", no: "Cancel",
+        title: t("school.give.ask.title", { name: one.name, to }),
+        text: t(mine ? "school.give.ask.textMine" : "school.give.ask.text", { from, to }),
+        yes: t("school.give.ask.yes"), no: t("common.cancel"),
       });
       if (!sure) return;
       setBusy(form, true);
       try {
         await api(schoolPath(this.school.id, `/classes/${encodeURIComponent(one.id)}/teacher`), { method: "PUT", body: { teacher: select.value } });
         await this.changed();
-        say(`${one.name} is now ${nameOf(select.value)}'s class, with all its pupils.`, true);
+        tell("school.give.done", { name: one.name, to: nameOf(select.value) }, true);
         this.section.querySelector(`[data-class-id="${CSS.escape(one.id)}"] select`)?.focus();
       } catch (error) {
         formError(form, error.message);

@@ -1,6 +1,7 @@
 // The options form: reads and checks it before anything is sent (the server would answer a 400,
 // but a person should see which field is wrong and why), and fills it from the address bar so a
-// link to a maze (`?seed=…&width=…`) opens with the same options.
+// link to a maze (`?seed=…&width=…`) opens with the same options. What is wrong is said as a message
+// key of the catalogue (`maze.errors.*`) and its arguments, so the page says it in its language.
 
 const MAX_SEED = 18446744073709551615n; // UInt64.max
 const SIDE = { min: 5, max: 101 };
@@ -10,15 +11,16 @@ const CHOICES = {
   strategy: ["eventDriven", "levelSynchronous"],
 };
 
-function fail(input, text) {
-  return { error: { input, text } };
+function fail(input, key, args = {}) {
+  return { error: { input, key, args } };
 }
 
-/** Returns `{options}` ready for the query string, or `{error: {input, text}}` for the first bad field. */
+/** Returns `{options}` ready for the query string, or `{error: {input, key, args}}` for the first bad
+ *  field (`key` is relative to `maze.`). */
 export function readOptions(fields) {
   const seedText = fields.seed.value.trim();
   if (seedText !== "" && (!/^\d+$/.test(seedText) || BigInt(seedText) > MAX_SEED)) {
-    return fail(fields.seed, `The seed must be a whole number from 0 to ${MAX_SEED}, or empty for a random maze.`);
+    return fail(fields.seed, "errors.seed", { max: MAX_SEED.toString() }); // as it is typed: no separators
   }
   const options = { seed: seedText === "" ? undefined : BigInt(seedText).toString() };
   for (const side of ["width", "height"]) {
@@ -27,13 +29,13 @@ export function readOptions(fields) {
     const value = Number(text);
     if (input.validity.badInput || (text !== "" &&
         (!Number.isInteger(value) || value < SIDE.min || value > SIDE.max || value % 2 === 0))) {
-      return fail(input, `The ${side} must be an odd whole number from ${SIDE.min} to ${SIDE.max}, or empty for a random size.`);
+      return fail(input, `errors.${side}`, { min: SIDE.min, max: SIDE.max });
     }
     options[side] = text === "" ? undefined : value;
   }
   for (const name of Object.keys(CHOICES)) {
     const value = fields[name].value;
-    if (!CHOICES[name].includes(value)) return fail(fields[name], `Please choose a ${name}.`);
+    if (!CHOICES[name].includes(value)) return fail(fields[name], `errors.${name}`);
     options[name] = value;
   }
   return { options };

@@ -1,8 +1,12 @@
 // Draws a maze as it is discovered: a W×H CSS grid on a dark background (walls and unexplored
 // tiles are simply empty cells), one <img> per room appended when the room arrives (never a
 // rebuild), and an SVG overlay in tile units (viewBox 0 0 W H) for the start and exit markers and
-// the shortest path, so it scales with the grid whatever the cell size.
+// the shortest path, so it scales with the grid whatever the cell size. Its words are the catalogue's
+// `maze.view.*`; `relabel()` says them again in a new language.
 import { el } from "/shared/api.js";
+import { scoped } from "/shared/words.js";
+
+const { t, showTranslated } = scoped("maze");
 
 const SVG = "http://www.w3.org/2000/svg";
 const NATIVE_CELL = 48; // the tile art's own size: "actual size" when not fitting
@@ -24,23 +28,25 @@ export class MazeView {
     this.width = 0;
     this.height = 0;
     this.placed = new Set();
-    this.grid = el("div", { class: "maze", "data-testid": "maze-grid", role: "img", "aria-label": "No maze yet" });
+    this.label = { key: "view.noMazeYet", args: {} }; // the grid's description, as a message
+    this.grid = el("div", { class: "maze", "data-testid": "maze-grid", role: "img", "aria-label": t(this.label.key) });
     this.overlay = svg("svg", { class: "overlay", "data-testid": "overlay", "aria-hidden": "true", preserveAspectRatio: "none" });
-    this.placeholder = el("p", { class: "placeholder muted", "data-testid": "placeholder", text: "Press Generate to explore a new maze." });
+    this.placeholder = el("p", { class: "placeholder muted", "data-testid": "placeholder" });
+    showTranslated(this.placeholder, "view.pressGenerate");
     viewport.append(this.placeholder);
     window.addEventListener("resize", () => this.layout());
   }
 
   get roomCount() { return this.placed.size; }
 
-  /** Clears everything: no maze on screen. */
-  clear(text = "Press Generate to explore a new maze.") {
+  /** Clears everything: no maze on screen, and the message `key` (`maze.view.…`) in its place. */
+  clear(key = "view.pressGenerate") {
     this.width = this.height = 0;
     this.placed.clear();
     this.grid.replaceChildren();
     this.overlay.replaceChildren();
     this.grid.remove();
-    this.placeholder.textContent = text;
+    showTranslated(this.placeholder, key); // marked: translatePage keeps it in the page's language
     this.viewport.replaceChildren(this.placeholder);
   }
 
@@ -68,7 +74,7 @@ export class MazeView {
     this.overlay.append(this.path, mark);
     this.grid.append(this.overlay);
     this.viewport.replaceChildren(this.grid);
-    this.grid.setAttribute("aria-label", `Maze of ${width} by ${height} tiles, being explored`);
+    this.describe("view.exploringGrid", { width, height });
     this.layout();
   }
 
@@ -107,7 +113,16 @@ export class MazeView {
     this.path.style.display = visible && points.length > 1 ? "" : "none";
   }
 
-  describe(text) { this.grid.setAttribute("aria-label", text); }
+  /** Describes the grid for screen readers: the message `key` (`maze.view.…`) with `args`. */
+  describe(key, args = {}) {
+    this.label = { key, args };
+    this.grid.setAttribute("aria-label", t(key, args));
+  }
+
+  /** The words again, in the page's new language. */
+  relabel() {
+    this.grid.setAttribute("aria-label", t(this.label.key, this.label.args));
+  }
 
   setFit(fit) {
     this.fit = fit;

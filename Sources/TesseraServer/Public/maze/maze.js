@@ -7,17 +7,27 @@
 // (stop this exploration and start one with the options in the form now) and "Stop". Every start
 // bumps a generation counter; the old stream is closed (which cancels it on the server), the grid
 // is cleared, and any message that still arrives from an older generation is ignored.
+//
+// Words: the catalogue's `maze.*` (Sources/Languages/catalogues/<code>/maze.json) through words.js;
+// the HTML's English is marked (`data-i18n`) and translated at load. What this module writes itself
+// is kept as a message key and its arguments (the status line, the figures, the maze's description),
+// so a change of language says it all again. Numbers and seconds go through Intl for the language;
+// the server's own reasons (a failed exploration) are shown as it sends them.
 import { bestPossibleSeconds } from "./maze-bound.js";
 import { MazeView } from "./maze-view.js";
 import { exploreUrl, openExploration } from "./maze-stream.js";
 import { linkFor, prefill, readOptions } from "./maze-options.js";
 import { $, say } from "/shared/api.js";
+import { t as fullKeys, catalogue, formatNumber, language, onLanguageChange, scoped, translatePage } from "/shared/words.js";
+import { setConnectionWordsFrom } from "/shared/connection.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
+
+const { t } = scoped("maze");
 const fields = Object.fromEntries(["seed", "width", "height", "algorithm", "latency", "strategy"].map((id) => [id, $(id)]));
 const STATS = [
   ["rooms", "rooms"], ["doors", "doors"], ["fetches", "fetches"], ["unlocks", "unlocks"],
   ["retries", "retries"], ["duplicatesAvoided", "duplicates"], ["seconds", "seconds"], ["valid", "valid"],
 ];
-const STRATEGY_NAMES = { eventDriven: "event-driven", levelSynchronous: "level by level" };
 
 const view = new MazeView($("viewport"));
 const state = {
@@ -29,11 +39,46 @@ const state = {
   seconds: 0, // the time shown once loading ends
   path: [],
   rooms: new Map(), // "row,col" → room message, for the best possible time
+  said: null, // the status line's message: {key, args, info}
+  stats: null, // the figures on show (the server's `stats`), and the best possible time
+  best: null,
 };
+
+// ---- words ---------------------------------------------------------------------------------------
+/** `value` with exactly `digits` decimals, as the page's language writes it (Latin digits).
+ *  (words.js's formatNumber takes no options.) */
+const fixedFormats = new Map();
+function fixed(value, digits) {
+  const key = `${language()}/${digits}`;
+  let format = fixedFormats.get(key);
+  if (!format) {
+    let locale;
+    try {
+      locale = new Intl.Locale(language(), { numberingSystem: "latn" }).toString();
+    } catch {
+      locale = "en";
+    }
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    fixedFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** Says the message `key` (relative to `maze.`) in the status line; kept, to say again in a new language. */
+function tell(key, args = {}, info = false) {
+  state.said = { key, args, info };
+  say(t(key, args), info);
+}
+
+function quiet() {
+  state.said = null;
+  say("");
+}
 
 // ---- status ------------------------------------------------------------------------------------
 function showTime(seconds) {
-  $("time").textContent = `${seconds.toFixed(2)} s`;
+  state.shownSeconds = seconds;
+  $("time").textContent = t("panel.time", { seconds: fixed(seconds, 2) });
 }
 
 function tick() {
@@ -42,16 +87,26 @@ function tick() {
   requestAnimationFrame(tick);
 }
 
-function showStats(stats) {
+function showStats(stats, best = null) {
+  state.stats = stats;
+  state.best = best;
   for (const [key, id] of STATS) {
     const value = stats?.[key];
     let text = value === undefined || value === null ? "—" : String(value);
-    if (key === "seconds" && typeof value === "number") text = value.toFixed(3);
-    if (key === "valid" && typeof value === "boolean") text = value ? "yes" : "no";
+    if (typeof value === "number") text = key === "seconds" ? fixed(value, 3) : formatNumber(value);
+    if (key === "valid" && typeof value === "boolean") text = t(value ? "stats.yes" : "stats.no");
     $(`stats-${id}`).textContent = text;
   }
   $("stats-valid").dataset.valid = String(stats?.valid ?? "");
-  $("stats-best").textContent = "—";
+  $("stats-best").textContent = best === null ? "—" : fixed(best, 3);
+}
+
+/** The maze on screen: its seed, size and kind (the options it was made and explored with). */
+function showIdentity(began) {
+  $("maze-seed").textContent = began ? String(began.seed) : "—"; // a seed is a name: no separators
+  $("maze-size").textContent = began ? t("panel.size", { width: began.width, height: began.height }) : "—";
+  $("maze-kind").textContent = began
+    ? t("panel.kind", { algorithm: began.algorithm, strategy: began.strategy, latency: began.latency }) : "";
 }
 
 function render() {
@@ -78,9 +133,9 @@ async function copyLink() {
   const link = location.href;
   try {
     await navigator.clipboard.writeText(link);
-    say("Link copied. Anyone who opens it sees this same maze explored again.", true);
+    tell("status.copied", {}, true);
   } catch {
-    say(`Copy this link to share the maze: ${link}`, true);
+    tell("status.copyThis", { link }, true);
   }
 }
 
@@ -90,17 +145,17 @@ function start() {
   if (error) {
     error.input.setAttribute("aria-invalid", "true");
     error.input.focus();
-    say(error.text);
+    tell(error.key, error.args);
     return; // a running exploration, if any, carries on
   }
   closeStream();
   const generation = ++state.generation;
   Object.assign(state, { loading: true, began: null, startedAt: 0, seconds: 0, path: [], rooms: new Map() });
-  view.clear("Waiting for the server…");
+  view.clear("view.waiting");
   showStats(null);
   showTime(0);
-  for (const id of ["maze-seed", "maze-size", "maze-kind"]) $(id).textContent = id === "maze-kind" ? "" : "—";
-  say("Asking the server for a new maze…", true);
+  showIdentity(null);
+  tell("status.asking", {}, true);
   state.stream = openExploration(exploreUrl(options), {
     onMessage: (message) => { if (generation === state.generation) receive(message); },
     onEnd: (message) => { if (generation === state.generation) end(message); },
@@ -113,18 +168,16 @@ function receive(message) {
   if (message.type === "began") {
     state.began = message;
     state.startedAt = performance.now();
-    $("maze-seed").textContent = String(message.seed);
-    $("maze-size").textContent = `${message.width} × ${message.height}`;
-    $("maze-kind").textContent = `· ${message.algorithm} · ${STRATEGY_NAMES[message.strategy] ?? message.strategy} · ${message.latency} latency`;
+    showIdentity(message);
     view.begin(message.width, message.height, message.start);
     history.replaceState(null, "", linkFor(message));
     $("copy-link").disabled = false;
     revealDrawing();
-    say(`Exploring maze ${message.seed}…`, true);
+    tell("status.exploring", { seed: String(message.seed) }, true);
   } else if (message.type === "room" && state.began) {
     if (view.addRoom(message)) {
       state.rooms.set(`${message.row},${message.col}`, message);
-      $("stats-rooms").textContent = String(view.roomCount);
+      $("stats-rooms").textContent = formatNumber(view.roomCount);
     }
   }
 }
@@ -137,7 +190,7 @@ function end(message) {
     : state.began ? (performance.now() - state.startedAt) / 1000 : 0;
   showTime(state.seconds);
   showStats(stats ?? { rooms: view.roomCount });
-  if (!state.began) view.clear("No maze.");
+  if (!state.began) view.clear("view.noMaze");
   switch (message.type) {
     case "finished": {
       state.path = Array.isArray(message.path) ? message.path : [];
@@ -145,22 +198,28 @@ function end(message) {
       const steps = Math.max(0, state.path.length - 1);
       const rooms = stats?.rooms ?? view.roomCount;
       const best = bestPossibleSeconds(state.rooms, state.began?.start, state.began?.latency);
-      $("stats-best").textContent = best === null ? "—" : best.toFixed(3);
-      const bestText = best ? ` (the best possible is ${best.toFixed(2)} s)` : "";
-      if (stats?.valid === false) say(`Explored ${rooms} rooms, but the result failed the server's checks.`);
-      else say(`Explored all ${rooms} rooms in ${state.seconds.toFixed(2)} s${bestText}. The exit is ${steps} steps from the start.`, true);
+      showStats(stats ?? { rooms: view.roomCount }, best);
+      const seconds = fixed(state.seconds, 2);
+      if (stats?.valid === false) tell("status.invalid", { rooms });
+      else if (best) tell("status.finishedWithBest", { rooms, seconds, best: fixed(best, 2), steps }, true);
+      else tell("status.finished", { rooms, seconds, steps }, true);
       break;
     }
     case "failed":
-      say(`The exploration failed: ${message.message ?? "no reason given"}.`);
+      // The server's reason as it sends it (its words are moved to the catalogues separately).
+      if (message.message) tell("status.failed", { reason: message.message });
+      else tell("status.failed", { reason: t("status.noReason"), own: true });
       break;
     case "cancelled":
-      say("The server cancelled the exploration.");
+      tell("status.cancelled");
       break;
     default:
-      say(message.message ?? "Something went wrong.");
+      if (message.message) {
+        state.said = null; // the server's words (or the connection's), kept as they are
+        say(message.message);
+      } else tell("status.wrong");
   }
-  if (state.began) view.describe(`Maze of ${state.began.width} by ${state.began.height} tiles, ${view.roomCount} rooms shown`);
+  if (state.began) view.describe("view.doneGrid", { width: state.began.width, height: state.began.height, rooms: view.roomCount });
   render();
 }
 
@@ -176,8 +235,8 @@ function stop() {
   state.loading = false;
   state.seconds = state.began ? (performance.now() - state.startedAt) / 1000 : 0;
   showTime(state.seconds);
-  if (!state.began) view.clear("Stopped.");
-  say(`Stopped after ${view.roomCount} rooms.`, true);
+  if (!state.began) view.clear("view.stopped");
+  tell("status.stopped", { rooms: view.roomCount }, true);
   render();
 }
 
@@ -195,13 +254,36 @@ for (const input of Object.values(fields)) {
   input.addEventListener("input", () => {
     if (input.getAttribute("aria-invalid") !== "true") return;
     input.removeAttribute("aria-invalid");
-    say("");
+    quiet();
   });
 }
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && state.loading) stop();
 });
 window.addEventListener("pagehide", closeStream);
+
+// ---- language ------------------------------------------------------------------------------------
+// The marked words follow by themselves (words.js translates them); what this module wrote is said again.
+onLanguageChange(() => {
+  if (!state.loading) showTime(state.shownSeconds ?? 0);
+  if (state.stats || state.best !== null) showStats(state.stats, state.best);
+  showIdentity(state.began);
+  view.relabel();
+  if (state.said) {
+    const { key, args } = state.said;
+    // A reason from the server stays as it was sent; "no reason given" is ours.
+    const again = key === "status.failed" && args.own ? { reason: t("status.noReason"), own: true } : args;
+    tell(key, again, state.said.info);
+  }
+});
+// The English in the HTML (and the banner's own English) stays when no catalogue could be loaded (the
+// server is away): keys are no words.
+if (Object.keys(catalogue()?.messages ?? {}).length) {
+  translatePage();
+  setConnectionWordsFrom(fullKeys);
+}
+mountLanguagePicker(document.querySelector("header.bar"));
+showTime(0);
 
 // A link to a maze (the address after any exploration, or a shared one) explores it again at once:
 // the seed and size make the same maze, the other options the same exploration.

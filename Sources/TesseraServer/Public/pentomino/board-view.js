@@ -1,8 +1,12 @@
 // Draws the stage: the board's cells, the twelve tiles (each exactly its five filled cells, so the
 // empty parts of a 5×5 box never catch the pointer) and the drop zone. It only reads the page
-// state it is given; all text goes in through textContent.
+// state it is given; all text goes in through textContent, its words from the catalogue's
+// `pentomino.*` (the page renders again when the language changes).
 import { el } from "/shared/api.js";
+import { scoped } from "/shared/words.js";
 import { extent, orientationIndex } from "./geometry.js";
+
+const { t } = scoped("pentomino");
 
 export class BoardView {
   constructor(stage, catalog) {
@@ -10,7 +14,7 @@ export class BoardView {
     this.catalog = catalog; // letter → { letter, distinct, orientations: [cells × 8] }
     // A table (rows of cells) for screen readers to read square by square: nothing on the board
     // itself takes focus (the tiles do), so it is not an interactive grid.
-    this.board = el("div", { class: "board", "data-testid": "board", role: "table", "aria-label": "Board" });
+    this.board = el("div", { class: "board", "data-testid": "board", role: "table", "aria-label": t("board.label") });
     this.dropZone = el("div", { class: "drop-zone", "data-testid": "drop-zone", "aria-hidden": "true", hidden: true });
     for (let i = 0; i < 5; i++) this.dropZone.append(el("div", { class: "zone-cell" }));
     this.board.append(this.dropZone);
@@ -71,6 +75,7 @@ export class BoardView {
       left: `${layout.board.x}px`, top: `${layout.board.y}px`, width: `${puzzle.cols * c}px`, height: `${puzzle.rows * c}px`,
     });
     this.board.classList.toggle("solved", puzzle.solved);
+    this.board.setAttribute("aria-label", t("board.label"));
     for (let r = 0; r < puzzle.rows; r++) {
       for (let col = 0; col < puzzle.cols; col++) {
         const cell = this.cells[r][col];
@@ -78,8 +83,8 @@ export class BoardView {
         const letter = mark === "." || mark === "#" ? "" : mark;
         Object.assign(cell.style, { left: `${col * c}px`, top: `${r * c}px`, width: `${c}px`, height: `${c}px` });
         cell.dataset.tile = letter;
-        const what = mark === "#" ? "hole" : letter ? `tile ${letter}` : "empty";
-        cell.setAttribute("aria-label", `Row ${r + 1}, column ${col + 1}: ${what}`);
+        const what = mark === "#" ? "hole" : letter ? "tile" : "empty";
+        cell.setAttribute("aria-label", t("board.cell", { row: r + 1, col: col + 1, what, tile: letter }));
       }
     }
     const placements = new Map(puzzle.placements.map((p) => [p.tile, p]));
@@ -135,9 +140,9 @@ export class BoardView {
       delete tile.dataset.row;
       delete tile.dataset.col;
     }
-    const where = state === "board" ? `on the board at row ${placement.row + 1}, column ${placement.col + 1}`
-      : state === "lifted" ? "lifted" : "at home";
-    tile.setAttribute("aria-label", `Tile ${letter}, ${where}`);
+    tile.setAttribute("aria-label", t("tile", {
+      tile: letter, where: state, row: placement ? placement.row + 1 : "", col: placement ? placement.col + 1 : "",
+    }));
     const body = tile.firstChild;
     body.style.transformOrigin = floating?.grab ? `${floating.grab.x - boxX}px ${floating.grab.y - boxY}px` : "";
     const label = labelCell(cells);

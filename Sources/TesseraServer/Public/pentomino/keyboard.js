@@ -18,7 +18,7 @@ export function installKeyboard(game) {
     if (key === "Escape" && floating) {
       event.preventDefault();
       game.cancel();
-      game.say("Put back.", true);
+      game.tell("say.putBack", {}, true);
       return;
     }
     if (key === "r" || key === "R") {
@@ -47,7 +47,7 @@ export function installKeyboard(game) {
       } else if (key === "Enter" || key === " ") {
         event.preventDefault();
         if (game.state.target) game.drop();
-        else game.say(`There is no room for ${floating.letter} here. Move it, turn it, or press Escape.`);
+        else game.tell("say.noRoomHere", { tile: floating.letter });
       } else if (key === "Tab") {
         game.cancel();
       }

@@ -6,9 +6,10 @@ import * as geo from "./geometry.js";
 
 export const path = (id, rest = "") => `/api/pentomino/puzzles/${encodeURIComponent(id)}${rest}`;
 
-/** `page` = { state, stage, render, say, enqueue, view() }. */
+/** `page` = { state, stage, render, say, tell, enqueue, view() }: `say(text)` shows text as it is
+ *  ("" clears the line), `tell(key, args, info)` the catalogue's message `pentomino.<key>`. */
 export function createGame(page) {
-  const { state, render, say, enqueue } = page;
+  const { state, render, say, tell, enqueue } = page;
 
   // ---- local copies of a puzzle with one tile moved (shown until the server answers) -----------
   const cellsOf = (letter, orient) => state.catalog[letter].orientations[orient];
@@ -56,7 +57,7 @@ export function createGame(page) {
   function canPlay() {
     if (!state.puzzle || !page.view()) return false;
     if (state.puzzle.solved) {
-      say("Solved! Press Reset or choose another board to play again.", true);
+      tell("say.solvedPlayAgain", {}, true);
       return false;
     }
     return true;
@@ -125,7 +126,7 @@ export function createGame(page) {
       start ??= { row: range.rowMin, col: range.colMin };
     }
     lift(letter, { keyboard: true, ...start });
-    say(`${letter} picked up: arrows move it, R turns, ${state.puzzle.flips ? "F flips, " : ""}Enter places, Escape puts it back.`, true);
+    tell("say.pickedUp", { tile: letter, flips: state.puzzle.flips ? "yes" : "no" }, true);
   }
 
   function moveHeld(dRow, dCol) {
@@ -152,7 +153,7 @@ export function createGame(page) {
       // and the reason, rather than silently vanishing from where the person meant to put it.
       if (!floating.from) setHomeOrientation(floating.letter, floating.orient);
       render();
-      say(refusal);
+      tell(refusal.key, refusal.args);
       page.view().refuse(floating.letter);
     } else if (floating.from) {
       sendHome(floating.letter, floating.orient);
@@ -165,7 +166,8 @@ export function createGame(page) {
 
   /**
    * Why a tile let go with the pointer over the board (the grabbed square is over it) cannot lie
-   * there, said plainly; null when it was let go away from the board, which means "take it off".
+   * there, said plainly ({key, args} of a message); null when it was let go away from the board,
+   * which means "take it off".
    */
   function refusalOf(floating) {
     if (!floating.pointer) return null;
@@ -178,10 +180,10 @@ export function createGame(page) {
     const board = geo.boardModel(state.puzzle, floating.letter);
     const why = geo.obstacle(board, cellsOf(floating.letter, floating.orient),
       Math.round(by / layout.cell), Math.round(bx / layout.cell));
-    if (why === "outside") return "That tile would stick out of the board.";
-    if (why === "hole") return "That square is a hole in the board.";
-    if (why) return `That square is taken by ${why}.`;
-    return `There is no room for ${floating.letter} there.`;
+    if (why === "outside") return { key: "say.sticksOut", args: {} };
+    if (why === "hole") return { key: "say.isHole", args: {} };
+    if (why) return { key: "say.takenBy", args: { tile: why } };
+    return { key: "say.noRoomThere", args: { tile: floating.letter } };
   }
 
   function cancel() {
@@ -245,7 +247,7 @@ export function createGame(page) {
       const placement = placementOf(letter);
       const board = geo.boardModel(state.puzzle, letter);
       if (!geo.canPlace(board, letter, cellsOf(letter, orient), placement.row, placement.col)) {
-        say(`There is no room to ${kind === "flip" ? "flip" : "turn"} ${letter} where it lies. Drag it off the board first.`);
+        tell("say.noRoomToTurn", { kind: kind === "flip" ? "flip" : "turn", tile: letter });
         return false;
       }
       place(letter, orient, placement.row, placement.col, placement);
@@ -280,7 +282,7 @@ export function createGame(page) {
 
   return {
     state, stage: page.stage, get view() { return page.view(); },
-    say, canPlay, select, liftWithPointer, moveFloating, hold, moveHeld, drop, cancel, sendHome,
+    say, tell, canPlay, select, liftWithPointer, moveFloating, hold, moveHeld, drop, cancel, sendHome,
     turn, orientTo, orientationOf, flipsAllowed,
     // for the page itself
     floatingPose, updateTarget, placementOf, withoutTile, setHomeOrientation, loadOrientations,

@@ -2,9 +2,15 @@
 // moves.js). The server keeps the puzzle and applies every rule; the page predicts the rules
 // (geometry.js, a copy of the kit's) so a drop lands at once, then sends the change. Changes go to the server one at a time and the last answer wins; after an
 // error the page shows the message and reloads the puzzle, so it always ends as the server has it.
-// User text only ever reaches the page through textContent.
-import { $, api, say } from "/shared/api.js";
+// User text only ever reaches the page through textContent. Its words are the catalogue's
+// `pentomino.*` (words.js; the English in index.html is the no-script fallback); what the status
+// line said from the catalogue is said again when the language changes, the server's own error
+// messages are shown as they come.
+import { $, api, say as sayText } from "/shared/api.js";
 import { ask } from "/shared/ask.js";
+import { setConnectionWordsFrom } from "/shared/connection.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
+import * as words from "/shared/words.js";
 import { BoardView } from "./board-view.js";
 import { installDrag } from "./drag.js";
 import { installKeyboard } from "./keyboard.js";
@@ -12,6 +18,26 @@ import { computeLayout } from "./layout.js";
 import * as geo from "./geometry.js";
 import { createGame, path } from "./moves.js";
 
+const { t, translatePage } = words.scoped("pentomino");
+
+// ---- the status line -----------------------------------------------------------------------------
+let said = null; // what the status line says from the catalogue ({key, args, info}), or null
+
+/** Says the message `pentomino.<key>` in the status line (said again in a new language: an argument
+ *  that is a function is asked again then). */
+function tell(key, args = {}, info = false) {
+  said = { key, args, info };
+  sayText(t(key, argsNow(args)), info);
+}
+
+/** `args` with each function (words that depend on the language: a board's name) called now. */
+const argsNow = (args) => Object.fromEntries(Object.entries(args).map(([name, value]) => [name, typeof value === "function" ? value() : value]));
+
+/** Says `text` as it is (the server's own words, or nothing: ""). */
+function say(text, info = false) {
+  said = null;
+  sayText(text, info);
+}
 
 const state = {
   catalog: {}, letters: [], boards: [],
@@ -85,7 +111,7 @@ function relayout() {
   state.layout = computeLayout(stageElement.clientWidth, height, state.puzzle.rows, state.puzzle.cols);
 }
 
-const game = createGame({ state, stage: $("stage"), render, say, enqueue, view: () => view });
+const game = createGame({ state, stage: $("stage"), render, say, tell, enqueue, view: () => view });
 const {
   canPlay, cancel, turn, floatingPose, updateTarget, placementOf, withoutTile, setHomeOrientation, loadOrientations,
 } = game;
@@ -104,7 +130,7 @@ function render() {
   $("flip").hidden = !puzzle.flips;
   $("flip").disabled = !puzzle.flips;
   $("solved").hidden = !puzzle.solved;
-  $("solved-detail").textContent = puzzle.solved ? `All twelve tiles fit, in ${clock(elapsedMs())}.` : "";
+  $("solved-detail").textContent = puzzle.solved ? t("solvedDetail", { time: clock(elapsedMs()) }) : "";
   $("hint").disabled = puzzle.solved;
   if (!puzzle.solved) view.board.classList.remove("celebrate");
   tick();
@@ -113,7 +139,7 @@ function render() {
 // ---- buttons -----------------------------------------------------------------------------------
 function acted(kind) {
   const letter = state.floating?.letter ?? state.selected;
-  if (!letter) return say("Choose a tile first: tap it or Tab to it.", true);
+  if (!letter) return tell("say.chooseTile", {}, true);
   if (!state.floating && !canPlay()) return;
   turn(letter, kind);
 }
@@ -121,13 +147,13 @@ function acted(kind) {
 function hint() {
   if (!canPlay()) return;
   cancel();
-  say("Looking for a hint…", true);
+  tell("say.lookingForHint", {}, true);
   enqueue(async (id) => {
     const answer = await api(path(id, "/hint"));
     if (!answer.hint) {
-      if (answer.solvable) say("Nothing left to hint: the board is full.", true);
-      else if (state.puzzle.placements.length === 0) say("This board has no solution without flipping. Tick off “No flipping” to play it.");
-      else say("No solution can be finished from here. Pick a tile up or press Reset.");
+      if (answer.solvable) tell("say.nothingToHint", {}, true);
+      else if (state.puzzle.placements.length === 0) tell("say.noSolutionWithoutFlips");
+      else tell("say.noSolutionFromHere");
       return null;
     }
     const h = answer.hint;
@@ -135,7 +161,7 @@ function hint() {
       method: "POST", body: { tile: h.tile, quarterTurns: h.quarterTurns, flipped: h.flipped, row: h.row, col: h.col },
     });
     setHomeOrientation(h.tile, geo.orientationIndex(h.quarterTurns, h.flipped));
-    say(`Hint: ${h.tile} goes here.`, true);
+    tell("say.hint", { tile: h.tile }, true);
     view.flash(h.tile);
     return puzzle;
   });
@@ -145,7 +171,7 @@ function reset() {
   if (!state.puzzle) return;
   cancel();
   state.puzzle = { ...withAll(state.puzzle), solved: false, solvedAt: null, createdAt: new Date().toISOString() };
-  say("Board cleared. The clock starts again.", true);
+  tell("say.cleared", {}, true);
   render();
   enqueue((id) => api(path(id, "/reset"), { method: "POST" }));
 }
@@ -170,14 +196,16 @@ function show(puzzle) {
   render();
 }
 
-async function newPuzzle(note = "", choice = {}) {
+/** A new puzzle of the board and flips chosen (or `choice`), then `note` ({key, args}) is said. */
+async function newPuzzle(note = null, choice = {}) {
   const board = choice.board ?? ($("board-size").value || "6x10");
   const flips = choice.flips ?? !$("no-flip").checked;
   cancel();
   try {
     const puzzle = await api("/api/pentomino/puzzles", { method: "POST", body: { board, flips } });
     show(puzzle);
-    say(note || `New ${boardLabel(board)} puzzle${flips ? "" : " without flipping"}: drag the tiles onto the board.`, true);
+    if (note) tell(note.key, note.args, true);
+    else tell("say.newPuzzle", { board: () => boardLabel(board), flips: flips ? "yes" : "no" }, true);
   } catch (error) {
     say(error.message);
     if (state.puzzle) render();
@@ -187,7 +215,7 @@ async function newPuzzle(note = "", choice = {}) {
 function boardLabel(id) {
   const board = state.boards.find((b) => b.id === id);
   if (!board) return id;
-  return `${board.rows} × ${board.cols}${board.holes.length ? " (hole)" : ""}`;
+  return t("boardOption", { rows: board.rows, cols: board.cols, hole: board.holes.length ? "yes" : "no" });
 }
 
 /** Board or "No flipping" changed: a new puzzle, once the person agrees to clear their tiles. */
@@ -197,9 +225,7 @@ async function choose() {
   if (placed > 0) {
     cancel();
     const sure = await ask({
-      title: "Start a new puzzle?",
-      text: `Your ${placed === 1 ? "tile" : `${placed} tiles`} on the board will be cleared.`,
-      yes: "Start a new puzzle", no: "Keep this puzzle",
+      title: t("askNew.title"), text: t("askNew.text", { count: placed }), yes: t("askNew.yes"), no: t("askNew.no"),
     });
     if (!sure) {
       render(); // the board and "No flipping" go back to what this puzzle is
@@ -226,7 +252,7 @@ async function start() {
   try {
     [{ tiles }, { boards }] = await Promise.all([api("/api/pentomino/tiles"), api("/api/pentomino/boards")]);
   } catch (error) {
-    say(`The tiles could not be loaded: ${error.message}`);
+    tell("say.cannotLoad", { reason: error.message });
     return;
   }
   for (const tile of tiles) {
@@ -237,9 +263,9 @@ async function start() {
   for (const board of boards) {
     const option = document.createElement("option");
     option.value = board.id;
-    option.textContent = boardLabel(board.id);
     $("board-size").append(option);
   }
+  nameBoards();
   view = new BoardView($("stage"), state.catalog);
   installDrag(game);
   installKeyboard(game);
@@ -252,17 +278,33 @@ async function start() {
     puzzle = await api(path(id));
   } catch (error) {
     const gone = error.status === 404 || error.status === 400;
-    return newPuzzle(gone
-      ? "That puzzle is no longer here, so here is a new one: drag the tiles onto the board."
-      : `That puzzle could not be opened (${error.message}), so here is a new one.`);
+    return newPuzzle(gone ? { key: "say.goneNew", args: {} } : { key: "say.cannotOpenNew", args: { reason: error.message } });
   }
   // Back from elsewhere to a puzzle already solved: a fresh one of the same kind is more fun.
   if (puzzle.solved && !inAddress) {
-    return newPuzzle("Welcome back! You solved your last puzzle, so here is a new one.", { board: puzzle.board, flips: puzzle.flips });
+    return newPuzzle({ key: "say.welcomeBackNew", args: {} }, { board: puzzle.board, flips: puzzle.flips });
   }
   show(puzzle);
-  say(puzzle.solved ? "This puzzle is solved." : "Welcome back: your puzzle is as you left it.", true);
+  tell(puzzle.solved ? "say.isSolved" : "say.asYouLeftIt", {}, true);
 }
+
+/** The board sizes' names in the page's language. */
+function nameBoards() {
+  for (const option of $("board-size").options) option.textContent = boardLabel(option.value);
+}
+
+// A new language: the marked words follow by themselves (words.js); the rest is drawn again.
+words.onLanguageChange(() => {
+  nameBoards();
+  render();
+  if (said) sayText(t(said.key, argsNow(said.args)), said.info);
+});
+setConnectionWordsFrom(words.t);
+// Opened while the server was away, the page has no catalogue: its English stays, and once the
+// server is back (the banner says so) the page starts again with its words.
+if (words.loadedCatalogues().length) translatePage();
+else window.addEventListener("tessera:reconnected", () => setTimeout(() => location.reload(), 2600), { once: true });
+mountLanguagePicker(document.querySelector("header.bar"));
 
 $("board-size").addEventListener("change", choose);
 $("no-flip").addEventListener("change", choose);

@@ -1,9 +1,13 @@
 // The detail pane: the open post's title and body, its author (name, username, email) and the
 // author's albums (albums.js). The pane scrolls on its own; its scroll position and open albums are
-// what the page saves so a reload comes back to the same place.
+// what the page saves so a reload comes back to the same place. Words: `posts.detail.*`; the post,
+// its author and the albums' titles are the origin's data, shown as they are.
 import { el } from "/shared/api.js";
+import { scoped } from "/shared/words.js";
 import { AlbumList } from "./albums.js";
 import { LazyImages } from "./lazy-images.js";
+
+const { t, translated, translatedAttributes } = scoped("posts");
 
 export class DetailView {
   constructor({ article, empty, scroller, onPhoto, onChange, onError }) {
@@ -31,11 +35,13 @@ export class DetailView {
       el("p", { class: "post-body", "data-testid": "post-body", text: post.body }),
       el("section", { class: "albums", "aria-labelledby": "albums-heading" },
         el("h3", { id: "albums-heading", class: "albums-heading" },
-          "Albums ",
-          el("span", { class: "muted", text: albums.length ? `${albums.length} ${albums.length === 1 ? "album" : "albums"} · ${photos} photos` : "none" })),
+          translated("span", "detail.albums"), " ",
+          el("span", { class: "muted album-total", "data-testid": "album-total" })),
         albums.length
           ? this.albums.render(albums)
-          : el("p", { class: "muted", text: `${post.user?.name ?? "The author"} has no albums.` })));
+          : el("p", { class: "muted no-albums" })));
+    this.counts = { albums: albums.length, photos };
+    this.relabel();
     this.article.hidden = false;
     this.article.classList.remove("gone");
     this.empty.hidden = true;
@@ -44,7 +50,7 @@ export class DetailView {
 
   author(user = {}) {
     const initials = (user.name ?? "?").split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]).join("");
-    return el("section", { class: "author", "aria-label": "Author", "data-testid": "author" },
+    return el("section", { class: "author", ...translatedAttributes("aria-label:detail.author"), "data-testid": "author" },
       el("span", { class: `avatar tone-${(user.id ?? 0) % 6}`, "aria-hidden": "true", text: initials.toUpperCase() }),
       el("div", { class: "author-text" },
         el("p", { class: "author-name" },
@@ -60,14 +66,26 @@ export class DetailView {
     this.article.querySelector(".post-heading").textContent = post.title;
     this.article.querySelector(".post-body").textContent = post.body;
     this.article.querySelector(".author").replaceWith(this.author(post.user));
+    this.relabel();
+  }
+
+  /** The words this view wrote with arguments, again in the page's language (marked words follow
+   *  by themselves). */
+  relabel() {
+    if (!this.post) return;
+    const total = this.article.querySelector(".album-total");
+    if (total) total.textContent = t("detail.albumCount", this.counts);
+    const none = this.article.querySelector(".no-albums");
+    const name = this.post.user?.name;
+    if (none) none.textContent = name ? t("detail.noAlbums", { name }) : t("detail.noAlbumsUnnamed");
+    this.albums.relabel();
   }
 
   /** Says the open post is no longer stored (deleted elsewhere, or gone from the origin). */
   markGone() {
     if (!this.post || this.article.classList.contains("gone")) return;
     this.article.classList.add("gone");
-    this.article.prepend(el("p", { class: "gone-note", "data-testid": "gone-note",
-      text: "This post is no longer in the reader. It may come back with the next sync." }));
+    this.article.prepend(translated("p", "detail.gone", { class: "gone-note", "data-testid": "gone-note" }));
   }
 
   clear() {

@@ -4,9 +4,12 @@
 // While searching, the part of the title or email that matched is marked, and the delete buttons
 // are off but still focusable (aria-disabled, not disabled), described by the visible hint that
 // says why. Deleting is the page's business (`onDelete`); this view only draws and reports intent.
+// Words: `posts.list.*`; the titles and emails are the origin's data, shown as they are.
 import { el } from "/shared/api.js";
+import { scoped } from "/shared/words.js";
 import { highlighted, matchRanges } from "./highlight.js";
 
+const { t } = scoped("posts");
 const TRASH = "M3 4h10M6.5 4V2.75h3V4M4.5 4l.6 9.25h5.8L11.5 4M6.75 6.5v4.5M9.25 6.5v4.5";
 
 export class PostList {
@@ -58,17 +61,23 @@ export class PostList {
     // Only the email matched: the mark shows it; screen readers are told in words.
     const byEmail = this.searching && !matchRanges(title, this.query).length && matchRanges(email, this.query).length > 0;
     return el("li", { class: `post-row${byEmail ? " email-match" : ""}`, "data-id": post.id, "data-testid": "post-row" },
-      el("button", { type: "button", class: "swipe-delete", tabindex: "-1", "aria-hidden": "true", text: "Delete" }),
+      el("button", { type: "button", class: "swipe-delete", tabindex: "-1", "aria-hidden": "true", text: t("list.delete") }),
       el("div", { class: "row-face" },
         el("a", { class: "post-link", href: `?post=${post.id}`, tabindex: "-1", "data-testid": "post-link" },
           el("span", { class: "post-title", "data-testid": "post-title" }, ...highlighted(title, this.query)),
           el("span", { class: "post-email", "data-testid": "post-email" },
-            ...(byEmail ? [el("span", { class: "visually-hidden", text: "Author’s email matches: " })] : []),
+            ...(byEmail ? [el("span", { class: "visually-hidden", text: t("list.emailMatches") })] : []),
             ...highlighted(email, this.query))),
         el("button", { type: "button", class: "delete", tabindex: "-1", "data-testid": "delete",
-          "aria-label": `Delete “${title}”`, title: this.searching ? "Clear the search to delete posts" : `Delete “${title}”`,
+          "aria-label": t("list.deleteTitle", { title }),
+          title: this.searching ? t("list.clearToDelete") : t("list.deleteTitle", { title }),
           "aria-disabled": this.searching ? "true" : false,
           "aria-describedby": this.searching ? "delete-hint" : false }, trashIcon())));
+  }
+
+  /** Draws the rows again, in the page's new language. */
+  relabel() {
+    this.render(this.posts, { query: this.query, openId: this.openId });
   }
 
   setCurrent(id) {

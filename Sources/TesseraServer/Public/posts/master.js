@@ -3,19 +3,22 @@
 // searching. A delete hides the row at once and offers Undo (undo-toast.js); the server hears of
 // it only when the offer ends (pending-deletes.js), so Undo needs no request at all. Drawing is
 // list-view.js, touch is swipe.js; posts.js owns the detail and syncing and is told through
-// `onOpen`, `closeIfOpen` and `reopen`.
+// `onOpen`, `closeIfOpen` and `reopen`. Words: `posts.list.*` and `posts.delete.*`; what it says in
+// the status line goes to `say` as a message ({key, args}), said again if the language changes.
 import { $, api } from "/shared/api.js";
+import { scoped } from "/shared/words.js";
 import { PostList } from "./list-view.js";
 import { PendingDeletes } from "./pending-deletes.js";
 import { enableSwipe } from "./swipe.js";
 import { UndoToast } from "./undo-toast.js";
 
 const SEARCH_DELAY_MS = 120;
-const NO_DELETE = "Deleting is off while searching. Clear the search to delete posts.";
+const NO_DELETE = { key: "list.noDelete" };
+const { t } = scoped("posts");
 
 export class Master {
   /**
-   * `say(text, info)` for the status line; `openId()` is the post in the detail; `onOpen(id)`
+   * `say(text or {key, args}, info)` for the status line; `openId()` is the post in the detail; `onOpen(id)`
    * opens one; `closeIfOpen(id)` closes the detail when it shows a post that was just deleted.
    */
   constructor({ say, openId, onOpen, closeIfOpen, reopen }) {
@@ -64,7 +67,7 @@ export class Master {
     try {
       data = await api(query ? `/api/posts?search=${encodeURIComponent(query)}` : "/api/posts");
     } catch (error) {
-      if (request === this.request) this.say(error.message);
+      if (request === this.request) this.say(error.message); // the server's words
       return;
     }
     if (request !== this.request) return;
@@ -101,21 +104,28 @@ export class Master {
   showFeedback() {
     const feedback = $("feedback");
     if (this.query) {
-      feedback.textContent = this.matching === 0 ? "No Search Results" : `Filtering ${this.matching} of ${this.total} Posts`;
+      feedback.textContent = this.matching === 0 ? t("list.noResults") : t("list.filtering", { matching: this.matching, total: this.total });
     } else {
-      feedback.textContent = this.loaded && this.total > 0 ? `${this.total} ${this.total === 1 ? "Post" : "Posts"}` : "";
+      feedback.textContent = this.loaded && this.total > 0 ? t("list.count", { count: this.total }) : "";
     }
     feedback.classList.toggle("searching", this.query !== "");
     $("delete-hint").hidden = !this.searching;
     const empty = $("list-empty");
     empty.hidden = true;
     if (this.query && this.matching === 0) {
-      empty.textContent = `No post title or author email contains “${this.query}”.`;
+      empty.textContent = t("list.noMatch", { query: this.query });
       empty.hidden = false;
     } else if (!this.query && this.loaded && this.total === 0 && !this.firstLoad) {
-      empty.textContent = "No posts are stored here yet. Press Sync to fetch them from the origin.";
+      empty.textContent = t("list.empty");
       empty.hidden = false;
     }
+  }
+
+  /** The words again, in the page's new language. */
+  relabel() {
+    this.showFeedback();
+    this.list.relabel();
+    this.toast.relabel();
   }
 
   applySearch() {
@@ -165,7 +175,8 @@ export class Master {
     this.closeIfOpen(id);
     // Let the row fade out, then draw the list without it (unless Undo came first).
     setTimeout(() => { if (this.pending.has(id)) this.draw(); }, 180);
-    this.toast.show(`Deleted “${post.title}”.`, {
+    const offer = { title: post.title };
+    this.toast.show({ key: "delete.deleted", args: offer }, { key: "delete.offer", args: offer }, {
       onUndo: ({ hadFocus }) => this.undo(id, { wasOpen, hadFocus }),
       onExpire: ({ hadFocus }) => {
         this.pending.send(id);
@@ -177,14 +188,14 @@ export class Master {
   /** Undo: the row comes back where it was, current and focused; the detail too if it was open. */
   undo(id, { wasOpen, hadFocus }) {
     if (!this.pending.cancel(id)) return;
-    const title = this.answer.posts.find((post) => post.id === id)?.title ?? "The post";
+    const title = this.answer.posts.find((post) => post.id === id)?.title;
     const hadListFocus = hadFocus || this.list.list.contains(document.activeElement);
     this.list.markRemoving(id, false);
     this.draw();
     this.list.setCurrent(id);
     if (hadListFocus) this.list.focusCurrent();
     if (wasOpen) this.reopen(id);
-    this.toast.announce(`“${title}” is back.`);
+    this.toast.announce(title ? { key: "delete.back", args: { title } } : { key: "delete.backUntitled" });
   }
 
   /** The server answered a DELETE that the undo window let through. */
@@ -201,7 +212,7 @@ export class Master {
     }
     // Not deleted after all (the server could not be reached or refused): show the row again, say so.
     this.draw();
-    this.say(`“${post?.title ?? "The post"}” could not be deleted, so it is back in the list. Try again in a moment.`);
+    this.say(post ? { key: "delete.notDeleted", args: { title: post.title } } : { key: "delete.notDeletedUntitled" });
   }
 }
 

@@ -1,8 +1,12 @@
 // The full-size photo in a modal <dialog>: showModal() gives the focus trap, Escape and the
 // backdrop; a click on the backdrop, the close button or Escape closes it, and focus goes back to
 // the thumbnail that opened it. ‹ and › (or the arrow keys) step through the album. The 600 px image
-// loads at the server's default priority for full images (high), over a spinner.
+// loads at the server's default priority for full images (high), over a spinner. Words:
+// `posts.photo.*`; the photo's title is the origin's data.
 import { $ } from "/shared/api.js";
+import { scoped } from "/shared/words.js";
+
+const { t } = scoped("posts");
 
 export class PhotoDialog {
   constructor() {
@@ -49,7 +53,7 @@ export class PhotoDialog {
     this.index = Math.max(0, Math.min(index, this.photos.length - 1));
     const photo = this.photos[this.index];
     $("photo-title").textContent = photo.title;
-    $("photo-position").textContent = `Photo ${this.index + 1} of ${this.photos.length}`;
+    this.relabel();
     $("photo-prev").disabled = this.index === 0;
     $("photo-next").disabled = this.index === this.photos.length - 1;
     this.img.alt = photo.title;
@@ -57,6 +61,12 @@ export class PhotoDialog {
     $("photo-failed").hidden = true;
     $("photo-spinner").hidden = false;
     this.img.src = photo.image;
+  }
+
+  /** The words written with arguments, again in the page's language. */
+  relabel() {
+    if (!this.photos.length) return;
+    $("photo-position").textContent = t("photo.position", { index: this.index + 1, count: this.photos.length });
   }
 
   settle(ok) {

@@ -4,7 +4,16 @@
 // their progress. This module keeps the page's state and wires the views together:
 // master.js + list-view.js + swipe.js (master), detail-view.js + albums.js + lazy-images.js (detail),
 // photo-dialog.js (full-size photo), sync.js + sync-stream.js (syncing), session.js (reloads).
+//
+// Words: the catalogue's `posts.*` (Sources/Languages/catalogues/<code>/posts.json) through words.js;
+// the HTML's English is marked (`data-i18n`) and translated at load, and every module keeps what it
+// wrote as a message key and arguments so a change of language (the picker) says it again. The
+// posts, people, albums and photos are the origin's data and stay as they are; so do the server's
+// own reasons (an API error's message).
 import { $, api, say as sayInStatusLine } from "/shared/api.js";
+import { t as fullKeys, catalogue, language, onLanguageChange, scoped, translatePage } from "/shared/words.js";
+import { setConnectionWordsFrom } from "/shared/connection.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
 import { DetailView } from "./detail-view.js";
 import { Master } from "./master.js";
 import { PhotoDialog } from "./photo-dialog.js";
@@ -12,6 +21,7 @@ import { sendSavedDeletes } from "./pending-deletes.js";
 import { cameFromList, postInAddress, putPostInAddress, savedView, saveView } from "./session.js";
 import { Syncer } from "./sync.js";
 
+const { t } = scoped("posts");
 const phone = matchMedia("(max-width: 44em)");
 const state = {
   detailRequest: 0, // newer detail answers win; older ones are dropped
@@ -22,10 +32,14 @@ const state = {
 
 // ---- status line -------------------------------------------------------------------------------
 // The shared status line, in a strip that floats over the panes here: the strip shows only while
-// there is something to say, red for a problem; news goes away by itself after 8 s.
+// there is something to say, red for a problem; news goes away by itself after 8 s. `text` is
+// words already made, or a message {key, args} (relative to `posts.`) said again in a new language.
 let messageTimer = 0;
-function say(text, info = false) {
+let said = null; // the message on show, when it is ours: {key, args, info}
+function say(message, info = false) {
   clearTimeout(messageTimer);
+  said = typeof message === "object" && message ? { ...message, info } : null;
+  const text = said ? t(said.key, said.args) : message;
   sayInStatusLine(text, info);
   $("status-strip").hidden = !text;
   $("status-strip").classList.toggle("problem", Boolean(text) && !info);
@@ -38,7 +52,7 @@ function sayProgress(text) {
     $("progress").textContent = text;
     return;
   }
-  if (state.quietSync) return; // the Sync button says "Syncing…"; that is enough for a background sync
+  if (state.quietSync) return; // the Sync button says it is syncing; that is enough for a background sync
   say(text, true);
   clearTimeout(messageTimer);
   $("status-spinner").hidden = false;
@@ -82,7 +96,7 @@ async function openPost(id, { byHand = false, restore = null } = {}) {
   } catch (error) {
     if (request !== state.detailRequest) return;
     $("post").removeAttribute("aria-busy");
-    say(error.status === 404 ? `${error.message} It may have been deleted; a sync brings it back.` : error.message);
+    say(error.status === 404 ? { key: "detail.missing", args: { problem: error.message } } : error.message);
     if (error.status === 404) closePost();
     return;
   }
@@ -149,17 +163,38 @@ async function sync({ first = false, quiet = false } = {}) {
     const report = end.report ?? {};
     const changes = (report.inserted ?? 0) + (report.updated ?? 0) + (report.deleted ?? 0);
     if (quiet && changes === 0) say("");
-    else say(`Synced ${report.posts ?? 0} posts in ${(report.seconds ?? 0).toFixed(2)} s: ${count(report.inserted)} new, `
-      + `${count(report.updated)} changed, ${count(report.deleted)} removed.`, true);
+    else {
+      say({ key: "sync.finished", args: { posts: report.posts ?? 0, seconds: fixed(report.seconds ?? 0, 2),
+        inserted: report.inserted ?? 0, updated: report.updated ?? 0, deleted: report.deleted ?? 0 } }, true);
+    }
     await master.load();
     refreshDetail();
   } else {
-    say(`The sync failed: ${end.message}${master.total > 0 ? " The posts saved here still work." : ""}`);
+    // The reason: the server's words, or ours (end.key) when the sync never got an answer.
+    const reason = end.key ? t(end.key, end.args) : end.message;
+    say({ key: master.total > 0 ? "sync.failedKept" : "sync.failed", args: { reason, own: end.key, ownArgs: end.args } });
     master.showFeedback();
   }
 }
 
-const count = (value) => (value ?? 0).toLocaleString();
+/** `value` with exactly `digits` decimals, as the page's language writes it (Latin digits).
+ *  (words.js's formatNumber takes no options.) */
+const fixedFormats = new Map();
+function fixed(value, digits) {
+  const key = `${language()}/${digits}`;
+  let format = fixedFormats.get(key);
+  if (!format) {
+    let locale;
+    try {
+      locale = new Intl.Locale(language(), { numberingSystem: "latn" }).toString();
+    } catch {
+      locale = "en";
+    }
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    fixedFormats.set(key, format);
+  }
+  return format.format(value);
+}
 
 /** The server's status (from the status stream): another tab synced or deleted, so reload. */
 function statusChanged(status) {
@@ -232,5 +267,27 @@ async function start() {
   ]);
   if (wanted !== null) list.setOpen(detail.postId);
 }
+
+// ---- language ------------------------------------------------------------------------------------
+onLanguageChange(() => {
+  if (said) {
+    const { key, args, info } = said;
+    // A reason of ours inside the message is said again too; the server's stays as it came.
+    const again = args?.own ? { ...args, reason: t(args.own, args.ownArgs) } : args;
+    sayInStatusLine(t(key, again), info);
+    said.args = again;
+  }
+  master.relabel();
+  detail.relabel();
+  dialog.relabel();
+  syncer.relabel();
+});
+// The English in the HTML (and the banner's own English) stays when no catalogue could be loaded (the
+// server is away): keys are no words.
+if (Object.keys(catalogue()?.messages ?? {}).length) {
+  translatePage();
+  setConnectionWordsFrom(fullKeys);
+}
+mountLanguagePicker(document.querySelector(".sync-controls"));
 
 start();

@@ -2,12 +2,14 @@
 // so the body is read with fetch and a stream reader and cut into `data: {json}` frames here.
 // The stream ends with `finished` (the report) or `failed` (the server's code and message); a
 // dropped connection or an unreadable answer ends it with `{type: "failed"}` too, so callers only
-// ever handle one final shape.
+// ever handle one final shape. A failure in our own words carries a message key (`key`, relative to
+// `posts.`, and `args`) instead of `message`, so the page says it in its language; the server's
+// reasons and the connection banner's sentence come as `message`.
 
 import { csrfHeaders } from "/shared/api.js";
 import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
 
-const LOST = "The connection to the server was lost before the sync finished.";
+const LOST = "sync.lost";
 
 /** Runs a sync; `onEvent(event)` hears `started`, `fetched` and `joined`. Resolves to the final event. */
 export async function runSync({ onEvent = () => {}, signal } = {}) {
@@ -16,14 +18,15 @@ export async function runSync({ onEvent = () => {}, signal } = {}) {
     response = await fetch("/api/posts/sync", { method: "POST", headers: { Accept: "text/event-stream", ...csrfHeaders() }, signal });
   } catch (error) {
     if (error?.name !== "AbortError") reportUnreachable();
-    return failure("network", unreachableMessage());
+    return { type: "failed", code: "network", message: unreachableMessage() };
   }
   if (!response.ok) {
     const data = await response.json().catch(() => ({}));
-    return failure(data.error?.code ?? `http_${response.status}`,
-      data.error?.message ?? `The server refused the sync (HTTP ${response.status}).`);
+    const code = data.error?.code ?? `http_${response.status}`;
+    if (data.error?.message) return { type: "failed", code, message: data.error.message };
+    return failure(code, "sync.refused", { status: String(response.status) });
   }
-  if (!response.body) return failure("unreadable", "This browser cannot read the sync's progress.");
+  if (!response.body) return failure("unreadable", "sync.unreadable");
 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -66,6 +69,6 @@ export function parseFrame(frame) {
   }
 }
 
-function failure(code, message) {
-  return { type: "failed", code, message };
+function failure(code, key, args = {}) {
+  return { type: "failed", code, key, args };
 }

@@ -2,18 +2,21 @@
 // ("Fetching posts… users… albums… photos…", each list ticked off as it arrives), and the server's
 // status stream (`/api/posts/events`), which reports every sync and delete from any tab. A sync
 // asked for while one runs shares it; the tab coming back into view syncs again unless one ran in
-// the last half minute.
+// the last half minute. Words: `posts.sync.*`; times through Intl in the page's language.
 import { $ } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
+import { formatDate, scoped } from "/shared/words.js";
 import { runSync } from "./sync-stream.js";
+
+const { t } = scoped("posts");
 
 const LISTS = ["posts", "users", "albums", "photos"];
 export const FRESH_MS = 30_000;
 
 /** "Fetching posts… users… albums… photos…", with each list that has arrived ticked off. */
 export function progressText(fetched, joined = false) {
-  const parts = LISTS.map((list) => (list in fetched ? `${list} ✓` : `${list}…`));
-  return `${joined ? "Joining the running sync: f" : "F"}etching ${parts.join(" ")}`;
+  const parts = LISTS.map((list) => t(list in fetched ? "sync.listDone" : "sync.listWaiting", { list }));
+  return t(joined ? "sync.joining" : "sync.fetching", { lists: parts.join(" ") });
 }
 
 export class Syncer {
@@ -37,18 +40,19 @@ export class Syncer {
   run() {
     if (this.running) return this.running;
     this.lastAttempt = Date.now();
-    const fetched = {};
-    let joined = false;
+    const progress = { fetched: {}, joined: false };
+    this.progress = progress;
     this.busy(true);
-    this.onProgress(progressText(fetched));
+    this.onProgress(progressText(progress.fetched));
     this.running = runSync({
       onEvent: (event) => {
-        if (event.type === "fetched") fetched[event.list] = event.count;
-        if (event.type === "joined") joined = true;
-        this.onProgress(progressText(fetched, joined));
+        if (event.type === "fetched") progress.fetched[event.list] = event.count;
+        if (event.type === "joined") progress.joined = true;
+        this.onProgress(progressText(progress.fetched, progress.joined));
       },
     }).finally(() => {
       this.running = null;
+      this.progress = null;
       this.busy(false);
     });
     return this.running;
@@ -58,7 +62,14 @@ export class Syncer {
     this.button.disabled = on;
     this.button.classList.toggle("busy", on);
     this.button.setAttribute("aria-busy", String(on));
-    this.label.textContent = on ? "Syncing…" : "Sync";
+    this.label.dataset.i18n = on ? "posts.sync.busy" : "posts.sync.button"; // kept in the page's language
+    this.label.textContent = t(on ? "sync.busy" : "sync.button");
+  }
+
+  /** The words again, in the page's new language (the button's label follows by itself). */
+  relabel() {
+    this.showLastSync();
+    if (this.progress) this.onProgress(progressText(this.progress.fetched, this.progress.joined));
   }
 
   /** Listens to the server's status (now, and after every sync or delete) until `unwatch()`. */
@@ -96,30 +107,33 @@ export class Syncer {
   showLastSync() {
     const when = this.status?.lastSync ? new Date(this.status.lastSync) : null;
     if (!when || Number.isNaN(when.getTime())) {
-      this.lastSync.textContent = "Not synced yet";
+      this.lastSync.dataset.i18n = "posts.sync.never";
+      this.lastSync.textContent = t("sync.never");
       this.lastSync.removeAttribute("title");
       return;
     }
-    this.lastSync.textContent = `Last synced ${relative(when)}`;
-    this.lastSync.title = `${when.toLocaleString()} from ${this.status.origin ?? "the origin"}`;
+    delete this.lastSync.dataset.i18n;
+    this.lastSync.textContent = t("sync.last", relative(when));
+    const date = formatDate(when, { dateStyle: "medium", timeStyle: "medium" });
+    this.lastSync.title = this.status.origin ? t("sync.lastTitle", { date, origin: this.status.origin })
+      : t("sync.lastTitleNoOrigin", { date });
   }
 }
 
-const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-
-/** "just now", "2 minutes ago", "yesterday at 14:05", or a date for anything older. */
+/** How long ago `date` was, as the arguments of `posts.sync.last`: {when: "now"} (under 45 s),
+ *  {when: "minutes"|"hours", count}, {when: "today"|"yesterday", time}, or {when: "date", date}. */
 export function relative(date, now = new Date()) {
   const seconds = Math.round((now - date) / 1000);
-  if (seconds < 45) return "just now";
+  if (seconds < 45) return { when: "now" };
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return RELATIVE.format(-minutes, "minute");
+  if (minutes < 60) return { when: "minutes", count: minutes };
   const hours = Math.round(minutes / 60);
-  if (hours < 12) return RELATIVE.format(-hours, "hour");
-  const time = date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  if (hours < 12) return { when: "hours", count: hours };
+  const time = formatDate(date, { hour: "2-digit", minute: "2-digit" });
   const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
-  if (days === 0) return `today at ${time}`;
-  if (days === 1) return `yesterday at ${time}`;
-  return `on ${date.toLocaleDateString()}`;
+  if (days === 0) return { when: "today", time };
+  if (days === 1) return { when: "yesterday", time };
+  return { when: "date", date: formatDate(date, { dateStyle: "medium" }) };
 }
 
 function startOfDay(date) {

@@ -3,8 +3,11 @@
 // offer or focus is in it, so nobody loses the chance while reaching for the button. Ctrl+Z (⌘Z)
 // undoes too, unless focus is in a text field (where it undoes typing). Screen readers hear the
 // offer through a live region that is always in the page (a region that appears with its text is
-// often not announced).
+// often not announced). Its words are messages ({key, args}, keys relative to `posts.`), said again by
+// `relabel()` when the page's language changes.
+import { scoped } from "/shared/words.js";
 
+const { t } = scoped("posts");
 export const UNDO_MS = 6000;
 
 export class UndoToast {
@@ -35,25 +38,35 @@ export class UndoToast {
   }
 
   /**
-   * Offers an undo for `message`: `onUndo({hadFocus})` if taken, `onExpire({hadFocus})` when the
-   * time is up (`hadFocus`: focus was on the offer, so the caller should put it somewhere).
+   * Offers an undo: `message` is shown, `announcement` is read out (both {key, args}; the
+   * announcement gets `seconds`, how long the offer lasts). `onUndo({hadFocus})` if taken,
+   * `onExpire({hadFocus})` when the time is up (`hadFocus`: focus was on the offer, so the caller
+   * should put it somewhere).
    */
-  show(message, { onUndo, onExpire }) {
+  show(message, announcement, { onUndo, onExpire }) {
     this.expire();
     this.offer = { onUndo, onExpire, left: UNDO_MS, startedAt: 0, timer: 0 };
-    this.text.textContent = message;
+    this.message = message;
+    this.text.textContent = t(message.key, message.args);
     this.box.hidden = false;
     // Restart the countdown bar's animation for this offer.
     this.box.classList.remove("counting");
     void this.box.offsetWidth;
     this.box.classList.add("counting");
-    this.announce(`${message} Press Undo or Control+Z within ${UNDO_MS / 1000} seconds to bring it back.`);
+    this.announce({ key: announcement.key, args: { ...announcement.args, seconds: UNDO_MS / 1000 } });
     if (this.hovered || this.focused) this.box.classList.add("paused");
     else this.run();
   }
 
-  announce(text) {
-    this.announcer.textContent = text;
+  /** Reads out the message `said` ({key, args}). */
+  announce(said) {
+    this.announcer.textContent = t(said.key, said.args);
+  }
+
+  /** The offer's words again, in the page's new language (the live region is left alone: changing it
+   *  would read it out again). */
+  relabel() {
+    if (this.offer && this.message) this.text.textContent = t(this.message.key, this.message.args);
   }
 
   run() {

@@ -5,12 +5,26 @@ import { el } from "/shared/api.js";
 
 let open = null; // the question being asked, if any: a second one waits for no one
 
+// Its look is in tessera.css; this adds that a word longer than the dialog (a long word in some
+// language) breaks instead of running out of it. Added once, with the first question.
+let styled = false;
+function style() {
+  if (styled) return;
+  styled = true;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync("dialog.ask h2, dialog.ask p { overflow-wrap: break-word; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
 /**
  * Asks a yes/no question. Resolves true for `yes`, false for `no`, Escape or a click outside.
+ * The words are the page's, in its language (`t(…)`); the dialog lives in the page, so it carries
+ * the page's lang and dir.
  * The focus starts on `no` (the safe answer) and goes back where it was afterwards.
  */
 export function ask({ title, text, yes, no }) {
   if (open) return Promise.resolve(false);
+  style();
   const before = document.activeElement;
   const heading = el("h2", { id: "ask-title", text: title });
   const body = el("p", { id: "ask-text", text });

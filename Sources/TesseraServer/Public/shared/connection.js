@@ -24,7 +24,29 @@ let words = englishWords;
  *  page's language): any of `unreachable()`, `retryingIn(seconds)`, `retrying()`, `back()`, `tryNow()`;
  *  those left out stay English. */
 export function setConnectionWords(pageWords) {
-  words = { ...englishWords, ...pageWords };
+  const guarded = Object.fromEntries(Object.entries(pageWords).map(([name, said]) => [name, (...args) => {
+    const text = said(...args);
+    return typeof text === "string" && text && !looksLikeKey(text) ? text : englishWords[name](...args);
+  }]));
+  words = { ...englishWords, ...guarded };
+}
+
+// A page opened while the server is away has no catalogue, and its `t` answers the key asked for
+// ("shared.connection.retrying"): the banner then speaks English rather than keys.
+const looksLikeKey = (text) => /^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(text);
+
+/** The banner's words from the catalogues (`shared.connection.*`), through the page's `t` (words.js's
+ *  or a scoped one that takes full keys): what a page in any language calls once. The Posts reader
+ *  says "the server", every game "the game server" (the messages' `server` select). */
+export function setConnectionWordsFrom(t) {
+  const server = () => (location.pathname.startsWith("/posts") ? "other" : "game");
+  setConnectionWords({
+    unreachable: () => t("shared.connection.unreachable", { server: server() }),
+    retryingIn: (seconds) => t("shared.connection.retryingIn", { server: server(), seconds }),
+    retrying: () => t("shared.connection.retrying", { server: server() }),
+    back: () => t("shared.connection.back"),
+    tryNow: () => t("shared.connection.tryNow"),
+  });
 }
 
 /** The sentence for a request that could not be sent (it was not retried: the person may try again). */
@@ -96,7 +118,19 @@ document.addEventListener("visibilitychange", () => { if (outage && document.vis
 // ---- the banner -------------------------------------------------------------------------------------
 const banner = () => document.getElementById("connection-banner");
 
+// Its look is in tessera.css; this makes its padding logical (it mirrors in a right-to-left
+// language) and lets a long word break inside it. Added once, with the first banner.
+let styled = false;
+function style() {
+  if (styled) return;
+  styled = true;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(".connection-banner { padding-block: .6rem; padding-inline: 1rem .75rem; overflow-wrap: break-word; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
 function showBanner() {
+  style();
   let node = banner();
   if (!node) {
     node = document.createElement("div");
@@ -109,7 +143,7 @@ function showBanner() {
     text.className = "connection-text";
     const retry = document.createElement("button");
     retry.type = "button";
-    retry.textContent = "Try now";
+    retry.textContent = words.tryNow();
     retry.dataset.testid = "connection-retry";
     retry.addEventListener("click", () => { if (outage) check(); });
     node.append(text, retry);

@@ -1,11 +1,19 @@
 // TicTacToe page. The server applies every rule; this module keeps the page's state, derives the
 // labels from it (the same texts as the Swift GameViewModel) and renders. User text only ever
 // reaches the page through textContent.
+// Its words are the catalogue's `tictactoe.*` (words.js; the English in index.html is the no-script
+// fallback): labels are derived on every render, and what the status line said from the catalogue
+// is said again when the language changes. The server's own error messages are shown as they come.
 // Every game lives on the server, so the address (?game=id) is all a reload or Back needs: the
 // board, the turn, the names, the mode and the level all come back from there.
 import { $, api, el, say } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
 import { ask } from "/shared/ask.js";
+import { setConnectionWordsFrom } from "/shared/connection.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
+import * as words from "/shared/words.js";
+
+const { t, translatePage } = words.scoped("tictactoe");
 
 const state = {
   game: null, token: null, marker: null, events: null,
@@ -13,43 +21,64 @@ const state = {
   joining: false, // the join card is shown instead of the setup card
   starting: null, // Start's request while it is on its way: a tap meanwhile waits for its game
 };
-const LEVELS = { easy: "Easy", medium: "Medium", perfect: "Perfect" };
+const LEVELS = ["easy", "medium", "perfect"];
+const levelName = (level) => (LEVELS.includes(level) ? t(`setup.level.${level}`) : level);
+
+// ---- the status line -----------------------------------------------------------------------------
+let said = null; // what the status line says from the catalogue ({key, args, info}), or null
+
+/** Says the message `key` in the status line (said again in a new language: an argument that is a
+ *  function is asked again then). */
+function tell(key, args = {}, info = false) {
+  said = { key, args, info };
+  say(t(key, argsNow(args)), info);
+}
+
+/** `args` with each function (words that depend on the language: a player's label) called now. */
+const argsNow = (args) => Object.fromEntries(Object.entries(args).map(([name, value]) => [name, typeof value === "function" ? value() : value]));
+
+/** Says `text` as it is (the server's own words, or nothing: ""). */
+function sayAsIs(text, info = false) {
+  said = null;
+  say(text, info);
+}
 
 // ---- labels, derived from state -------------------------------------------------------------
-const label = (player) => `${player.name} (${player.marker})`;
+const label = (player) => t("player", { name: player.name, marker: player.marker });
+/** A player's label as a message argument asked when said (so it follows a change of language). */
+const labelLater = (player) => () => label(player);
 const playerFor = (marker) => state.game?.players.find((p) => p.marker === marker);
 
 function namesText() {
   const game = state.game;
   // Once the names are in, say what to do next (as the Swift GameViewModel does).
-  if (!game) return canStart() ? "Ready: press Start" : "Please enter names of players";
+  if (!game) return canStart() ? t("names.ready") : t("names.enter");
   const second = playerFor("O");
-  return `${label(game.players[0])} vs ${second ? label(second) : "… (waiting for an opponent)"}`;
+  return t("names.versus", { first: label(game.players[0]), second: second ? label(second) : t("names.waiting") });
 }
 
 function turnText() {
   const game = state.game;
-  if (!game) return "No active game";
-  if (game.waitingForOpponent) return "Waiting for an opponent to join";
-  if (!game.turn) return "Game over";
-  const mover = playerFor(game.turn);
-  const you = game.mode === "online" && game.turn === state.marker ? " — your move" : "";
-  return `Current turn: ${label(mover)}${you}`;
+  if (!game) return t("turn.none");
+  if (game.waitingForOpponent) return t("turn.waiting");
+  if (!game.turn) return t("turn.over");
+  const mover = label(playerFor(game.turn));
+  return t(game.mode === "online" && game.turn === state.marker ? "turn.yours" : "turn.current", { player: mover });
 }
 
 function winnerText() {
   const game = state.game;
-  if (!game || game.status === "playing") return "No winner yet";
-  if (game.status === "draw") return "It's a draw";
-  return `The winner is ${label(playerFor(game.winner))}`;
+  if (!game || game.status === "playing") return t("winner.none");
+  if (game.status === "draw") return t("winner.draw");
+  return t("winner.won", { player: label(playerFor(game.winner)) });
 }
 
 function summaryText() {
   const game = state.game;
   if (!game) return "";
-  if (game.mode === "ai") return `Against the computer (${LEVELS[game.difficulty] ?? game.difficulty})`;
-  if (game.mode === "online") return state.marker ? `Online: you play ${state.marker}` : "Online game";
-  return "Two players here";
+  if (game.mode === "ai") return t("summary.ai", { level: levelName(game.difficulty) });
+  if (game.mode === "online") return state.marker ? t("summary.onlineAs", { marker: state.marker }) : t("summary.online");
+  return t("summary.local");
 }
 
 /** A game someone would be sorry to lose: started and not finished. */
@@ -91,7 +120,7 @@ function render() {
     const mark = game ? game.board[row][col] : "";
     cell.textContent = mark;
     cell.className = `cell ${mark.toLowerCase()} ${winning.has(`${row},${col}`) ? "win" : ""}`;
-    cell.setAttribute("aria-label", `Row ${row + 1}, column ${col + 1}: ${mark || "empty"}`);
+    cell.setAttribute("aria-label", t("board.cell", { row: row + 1, col: col + 1, mark: mark || "empty" }));
   }
 }
 
@@ -113,9 +142,11 @@ function buildBoard() {
 
 const cells = () => $("board").querySelectorAll(".cell");
 
-// Arrow keys walk the grid; Enter and Space press the focused cell like a click.
+// Arrow keys walk the grid; Enter and Space press the focused cell like a click. On a right-to-left
+// page the grid is mirrored (column 1 on the right), so Left and Right go the way they point.
 function moveFocus(event, row, col) {
-  const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+  const ahead = getComputedStyle($("board")).direction === "rtl" ? -1 : 1;
+  const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -ahead], ArrowRight: [0, ahead] }[event.key];
   if (!step) return;
   event.preventDefault();
   const [r, c] = [(row + step[0] + 3) % 3, (col + step[1] + 3) % 3];
@@ -127,28 +158,26 @@ async function tap(row, col) {
   // A tap right after Start is meant for the new game, even when the server is slow to make it.
   if (state.starting) await state.starting;
   const game = state.game;
-  if (!game) return say("Enter both names and press Start first.");
-  if (game.status !== "playing") return say("The game is over. Press New game to play again.");
-  if (game.waitingForOpponent) return say("Waiting for an opponent to join.", true);
-  if (game.mode === "online" && game.turn !== state.marker) return say(`Waiting for ${label(playerFor(game.turn))} to move.`, true);
-  if (game.board[row][col] !== "") return say(`Illegal move, (${row}, ${col}) is not empty.`);
+  if (!game) return tell("say.startFirst");
+  if (game.status !== "playing") return tell("say.over");
+  if (game.waitingForOpponent) return tell("say.waitingOpponent", {}, true);
+  if (game.mode === "online" && game.turn !== state.marker) return tell("say.waitingFor", { player: labelLater(playerFor(game.turn)) }, true);
+  if (game.board[row][col] !== "") return tell("say.illegal", { row, col });
   try {
     const moved = await api(`/api/tictactoe/games/${game.id}/moves`, { method: "POST", body: { row, col }, token: state.token });
     if (state.game?.id !== moved.id) return; // Back or a new game came first: that one stays
     show(moved);
-    say("");
+    sayAsIs("");
   } catch (error) {
-    say(error.message);
+    sayAsIs(error.message);
   }
 }
 
 async function start() {
-  if (!canStart()) return say("Please enter names of players");
+  if (!canStart()) return tell("names.enter");
   if (inProgress()) {
     const sure = await ask({
-      title: "Start a new game?",
-      text: "This game is not finished yet. If you start a new one, it stops here.",
-      yes: "Start a new game", no: "Keep playing",
+      title: t("askNew.title"), text: t("askNew.text"), yes: t("askNew.yes"), no: t("askNew.no"),
     });
     if (!sure) return backToGame();
   }
@@ -171,11 +200,11 @@ async function createGame(chosen, body) {
     if (chosen === "online") rememberSeat(game.id);
     showInAddress(game.id);
     show(game);
-    say("");
+    sayAsIs("");
     if (chosen === "online") watch(game.id);
     focusBoard();
   } catch (error) {
-    say(error.message);
+    sayAsIs(error.message);
   }
 }
 
@@ -194,11 +223,11 @@ function watch(id) {
     onMessage(game) {
       const joined = state.game?.waitingForOpponent && !game.waitingForOpponent;
       show(game);
-      if (joined) say(`${label(playerFor("O"))} joined. Your move!`, true);
+      if (joined) tell("say.joined", { player: labelLater(playerFor("O")) }, true);
     },
     onEnd(error) {
       state.events = null;
-      say(`Live updates stopped: ${error.message} Reload the page to try again.`);
+      tell("say.liveStopped", { reason: error.message });
     },
   });
 }
@@ -261,7 +290,7 @@ async function resume(id) {
     if (ticket !== loads) return;
     closeEvents();
     Object.assign(state, { token: null, marker: null, game: null, setupOpen: false, joining: false }, seat ?? {});
-    say("");
+    sayAsIs("");
     show(game);
     fillSetup(game);
     render();
@@ -270,9 +299,8 @@ async function resume(id) {
     if (ticket !== loads) return;
     Object.assign(state, { game: null, setupOpen: false, joining: false });
     render();
-    say(error.status === 404
-      ? "That game is no longer here. Start a new one below."
-      : `That game could not be opened: ${error.message}`);
+    if (error.status === 404) tell("say.gone");
+    else tell("say.cannotOpen", { reason: error.message });
   }
 }
 
@@ -285,7 +313,7 @@ function openFromAddress() {
   closeEvents();
   Object.assign(state, { game: null, token: null, marker: null, setupOpen: false, joining: false });
   render();
-  say("");
+  sayAsIs("");
 }
 
 async function prepareJoin(id) {
@@ -299,16 +327,17 @@ async function prepareJoin(id) {
     if (!game.waitingForOpponent) {
       state.joining = false;
       render();
-      return say("This game already has two players. Start a new one below.");
+      return tell("say.full");
     }
     $("join-host").textContent = game.players[0].name;
+    showJoinHeading();
     show(game);
     $("join-name").focus();
   } catch (error) {
     if (ticket !== loads) return;
     state.joining = false;
     render();
-    say(`That invite does not work: ${error.message}`);
+    tell("say.badInvite", { reason: error.message });
   }
 }
 
@@ -324,13 +353,42 @@ async function join() {
     rememberSeat(game.id);
     history.replaceState(null, "", `?game=${encodeURIComponent(game.id)}`);
     watch(game.id);
-    say(`You play O. ${label(playerFor("X"))} moves first.`, true);
+    tell("say.youPlayO", { player: labelLater(playerFor("X")) }, true);
   } catch (error) {
-    say(error.message);
+    sayAsIs(error.message);
   }
 }
 
+// ---- words ---------------------------------------------------------------------------------------
+// The name filled in for the computer, while it is still what the page wrote (it follows the language).
+let computerName = null;
+
+/** "Join Ann's game": the message with the host's name (its own element) where the message puts it. */
+function showJoinHeading() {
+  const host = $("join-host");
+  const [before, after] = t("join.heading", { host: "\u0000" }).split("\u0000");
+  $("join-heading").replaceChildren(before ?? "", host, after ?? "");
+}
+
+function changeLanguage() {
+  if (computerName !== null && $("name-o").value === computerName) {
+    $("name-o").value = t("setup.computer");
+    computerName = $("name-o").value;
+  }
+  showJoinHeading();
+  render();
+  if (said) say(t(said.key, argsNow(said.args)), said.info);
+}
+
 // ---- wiring ------------------------------------------------------------------------------------
+setConnectionWordsFrom(words.t);
+// Opened while the server was away, the page has no catalogue: its English stays, and once the
+// server is back (the banner says so) the page starts again with its words.
+if (words.loadedCatalogues().length) translatePage();
+else window.addEventListener("tessera:reconnected", () => setTimeout(() => location.reload(), 2600), { once: true });
+showJoinHeading();
+mountLanguagePicker(document.querySelector("header.bar"));
+words.onLanguageChange(changeLanguage);
 buildBoard();
 for (const input of [$("name-x"), $("name-o")]) {
   input.addEventListener("input", render);
@@ -342,7 +400,10 @@ for (const input of [$("name-x"), $("name-o")]) {
 }
 for (const radio of document.querySelectorAll("input[name=mode]")) {
   radio.addEventListener("change", () => {
-    if (mode() === "ai" && !filled($("name-o"))) $("name-o").value = "Computer";
+    if (mode() === "ai" && !filled($("name-o"))) {
+      $("name-o").value = t("setup.computer");
+      computerName = $("name-o").value;
+    }
     render();
   });
 }
@@ -356,9 +417,9 @@ $("copy-invite").addEventListener("click", async () => {
   $("invite-link").select();
   try {
     await navigator.clipboard.writeText($("invite-link").value);
-    say("Invite link copied.", true);
+    tell("invite.copied", {}, true);
   } catch {
-    say("Press Ctrl+C to copy the selected link.", true);
+    tell("invite.copyByHand", {}, true);
   }
 });
 window.addEventListener("popstate", openFromAddress);

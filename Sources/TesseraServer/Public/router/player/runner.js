@@ -8,7 +8,7 @@
 //   one more (the block that ran stays highlighted). Pressing Step while it plays pauses it.
 // - Stop: ends the animation where it is. Reset: puts the van back at the depot.
 import { $, api, say, textWithCode } from "/shared/api.js";
-import { inPageLanguage, language, t } from "../shared/i18n.js";
+import { inPageLanguage, serverTextLanguage, t } from "../shared/i18n.js";
 import { Player } from "./player.js";
 import { Sounds } from "./sounds.js";
 import { draftBody } from "../shared/test-drive.js";
@@ -129,7 +129,7 @@ export class Runner {
     const draft = level.source === "draft";
     // The server words the run's ending, its score and any problem with the program in the page's
     // language (?lang=); the card remembers which, so it can say so (lang) after a change of language.
-    const asked = language();
+    const asked = serverTextLanguage();
     let result;
     try {
       result = draft

@@ -71,7 +71,7 @@ async function draw() {
   try {
     const [catalog, guide] = await Promise.all([
       api(inPageLanguage("/api/router/episodes")),
-      api(`/api/router/episodes/${encodeURIComponent(state.episode)}/guide?lang=${language()}`).catch((error) => {
+      api(inPageLanguage(`/api/router/episodes/${encodeURIComponent(state.episode)}/guide`)).catch((error) => {
         if (error.status === 404) return null;
         throw error;
       }),

@@ -1,11 +1,12 @@
-// The language switcher: a small labelled select ("English" / "Español", each in its own language,
-// so a person on the wrong page can still find theirs), with a drawn globe. It sits in a page's dark
-// top bar; its look travels with it (as teacher-link.js does), so any page can mount the same one:
+// The language switcher: a small labelled select ("English" / "Español", each in its own language as
+// the server's list names it, so a person on the wrong page can still find theirs), with a drawn
+// globe. It sits in a page's dark top bar; its look travels with it (as teacher-link.js does), so
+// any page can mount the same one:
 //   mountLanguageSwitcher(document.querySelector("header.bar"));
 // Choosing a language calls setLanguage (remembered; the page redraws on `tessera:language`).
 import { el } from "/shared/api.js";
 import { svgEl } from "../map/map-geometry.js";
-import { LANGUAGES, language, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, language, languageName, onLanguageChange, setLanguage, t } from "./i18n.js";
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(`
@@ -29,9 +30,14 @@ function globe() {
 
 /** Adds the switcher to `host` (at `before`, else at the end) and answers its <label>. */
 export function mountLanguageSwitcher(host, before = null) {
+  // The server's languages, and the page's own if it is not one of them (the pseudo-language en-XA).
+  const codes = LANGUAGES.includes(language()) ? LANGUAGES : [...LANGUAGES, language()];
   const select = el("select", { "data-testid": "language", "aria-label": t("common.language.label") },
-    ...LANGUAGES.map((code) => el("option", { value: code, lang: code, text: t(`common.languages.${code}`), selected: code === language() })));
-  select.addEventListener("change", () => setLanguage(select.value));
+    ...codes.map((code) => el("option", { value: code, lang: code, text: languageName(code), selected: code === language() })));
+  select.addEventListener("change", async () => {
+    await setLanguage(select.value);
+    select.value = language(); // a language that could not be loaded is not shown as chosen
+  });
   const label = el("label", { class: "language-switcher", title: t("common.language.label") }, globe(), select);
   onLanguageChange((lang) => {
     select.value = lang;

@@ -3,9 +3,11 @@
 // many failed tries and for how long. The dashboard's live stream (teacher.js) calls `refreshSoon()`
 // on every run of the class, and the panel asks again every half minute by itself, so "for 4 min"
 // stays true while nobody runs anything. A stuck or playing pupil opens their program on that level.
-// A screen reader hears only news (someone newly stuck), not every redraw.
+// A screen reader hears only news (someone newly stuck), not every redraw. Our levels' names are the
+// level list's, in the page's language and marked with theirs (teacher-words.js); a level a person
+// made keeps its own name.
 import { $, api, el } from "/shared/api.js";
-import { inPageLanguage, t } from "../shared/i18n.js";
+import { inPageLanguage, levelName, list, phrase, serverName, t } from "./teacher-words.js";
 
 // How long a burst of runs is gathered before the activity is asked for again (ms): short, since a
 // stuck pupil should show within a second of her third failed run.
@@ -45,6 +47,12 @@ export class ActivityPanel {
     this.list.replaceChildren();
     this.counts.textContent = "";
     if (classId) await this.load();
+  }
+
+  /** The page's language changed: asked again (the level names come in the new language). */
+  relanguage() {
+    if (this.data) this.draw();
+    if (this.classId) this.load();
   }
 
   /** A pupil ran a program: ask again, once for a burst of runs. */
@@ -92,7 +100,8 @@ export class ActivityPanel {
   /** A stuck or playing pupil: a button that opens their program on the level (when there is one). */
   row(pupil, now) {
     const since = pupil.since ? lasting(now - Date.parse(pupil.since)) : null;
-    const level = pupil.level ? t("teacher.teaching.activity.level", { level: pupil.level, name: pupil.levelName ?? "" }) : null;
+    const name = pupil.level ? levelName(pupil.level, pupil.levelName ?? "") : null;
+    const level = name ? t("teacher.teaching.activity.level", { level: pupil.level, name: name.name }) : null;
     const stuck = pupil.state === "stuck";
     const detail = stuck
       ? [t("teacher.teaching.activity.failures", { count: pupil.failures ?? 0 }), since && t("teacher.teaching.activity.for", { time: since })]
@@ -100,15 +109,16 @@ export class ActivityPanel {
     const words = [
       el("span", { class: "who" }, el("strong", { class: "name", "data-testid": "activity-name", text: pupil.name }),
         el("span", { class: `state state-${pupil.state}`, "data-testid": "activity-state", text: t(`teacher.teaching.activity.state.${pupil.state}`) })),
-      level ? el("span", { class: "where", "data-testid": "activity-level", text: level }) : el("span", { class: "where muted", text: t("teacher.teaching.activity.choosing") }),
+      level ? el("span", { class: "where", "data-testid": "activity-level" }, ...phrase("teacher.teaching.activity.level", { level: pupil.level, name: serverName(name.name, name.lang) }))
+        : el("span", { class: "where muted", text: t("teacher.teaching.activity.choosing") }),
       el("span", { class: "how", "data-testid": "activity-detail", text: detail.filter(Boolean).join(" · ") }),
     ];
     const item = el("li", { class: `activity-pupil ${pupil.state}`, "data-testid": "activity-pupil", "data-state": pupil.state, "data-pupil": pupil.id, "data-name": pupil.name });
     if (!pupil.level) item.append(el("div", { class: "activity-card" }, ...words));
     else {
-      const label = [pupil.name, t(`teacher.teaching.activity.state.${pupil.state}`), level, ...detail].filter(Boolean).join(", ");
-      item.append(el("button", { type: "button", class: "activity-card", "aria-label": t("teacher.teaching.activity.open", { what: label }),
-        onclick: () => this.open({ id: pupil.id, name: pupil.name }, { id: pupil.level, name: pupil.levelName ?? "" },
+      const label = list([pupil.name, t(`teacher.teaching.activity.state.${pupil.state}`), level, ...detail].filter(Boolean));
+      item.append(el("button", { type: "button", class: "activity-card", "aria-label": label, "aria-description": t("teacher.board.showProgram"),
+        onclick: () => this.open({ id: pupil.id, name: pupil.name }, { id: pupil.level, ...name },
           () => this.list.querySelector(`[data-pupil="${CSS.escape(pupil.id)}"] button`)?.focus()) }, ...words));
     }
     return item;

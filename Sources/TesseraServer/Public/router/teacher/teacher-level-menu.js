@@ -3,7 +3,7 @@
 // on the projector (teacher-solutions.js). A popover: it sits above the scrolling table instead of
 // being clipped by it, and a click elsewhere or Escape closes it.
 import { el } from "/shared/api.js";
-import { t } from "../shared/i18n.js";
+import { fixed, phrase, serverName, t } from "./teacher-words.js";
 
 export class LevelMenu {
   /** `actions`: solution(level, returnFocus) and solutions(level, returnFocus). */
@@ -12,8 +12,8 @@ export class LevelMenu {
     this.level = null;
     this.heading = el("p", { class: "level-menu-heading", "data-testid": "level-menu-heading" });
     this.play = el("a", { class: "level-menu-item", "data-testid": "level-menu-play", target: "_blank", rel: "noopener" });
-    this.solution = el("button", { type: "button", class: "level-menu-item", "data-testid": "level-menu-solution", text: t("teacher.teaching.menu.solution") });
-    this.solutions = el("button", { type: "button", class: "level-menu-item", "data-testid": "level-menu-solutions", text: t("teacher.teaching.menu.solutions") });
+    this.solution = el("button", { type: "button", class: "level-menu-item", "data-testid": "level-menu-solution", ...fixed("teacher.teaching.menu.solution") });
+    this.solutions = el("button", { type: "button", class: "level-menu-item", "data-testid": "level-menu-solutions", ...fixed("teacher.teaching.menu.solutions") });
     this.node = el("div", { popover: "auto", class: "level-menu", id: "level-menu", "data-testid": "level-menu" },
       this.heading, this.play, this.solution, this.solutions);
     document.body.append(this.node);
@@ -39,7 +39,7 @@ export class LevelMenu {
     if (this.node.matches(":popover-open")) this.node.hidePopover();
   }
 
-  /** Opens the menu for `level` ({id, name}) under `button`; a second press closes it. */
+  /** Opens the menu for `level` ({id, name, lang}) under `button`; a second press closes it. */
   toggle(level, button) {
     // A press on the head's button closes the popover (light dismiss) before its click arrives: that
     // click must not open the menu again.
@@ -49,7 +49,7 @@ export class LevelMenu {
       return;
     }
     this.level = level;
-    this.heading.textContent = t("teacher.teaching.menu.heading", { level: level.id, name: level.name });
+    this.heading.replaceChildren(...phrase("teacher.teaching.menu.heading", { level: level.id, name: serverName(level.name, level.lang) }));
     this.play.href = `/router/#level=${encodeURIComponent(level.id)}`;
     this.play.textContent = t("teacher.teaching.menu.play", { level: level.id });
     this.node.showPopover();

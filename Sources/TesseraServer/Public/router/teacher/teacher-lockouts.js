@@ -3,6 +3,7 @@
 // at the door without leaving the dashboard. Asked again with every scoreboard refresh and every
 // half minute (a failed sign-in sends no live event).
 import { $, api, el, say } from "/shared/api.js";
+import { t } from "./teacher-words.js";
 
 let shown = null;
 
@@ -20,15 +21,15 @@ export async function showLockouts(classId) {
   const box = $("locked-pupils");
   box.hidden = locked.length === 0;
   box.replaceChildren(
-    el("strong", { text: locked.length === 1 ? "Locked out: " : `${locked.length} pupils locked out: ` }),
-    el("span", { class: "muted", text: "too many wrong passwords on a device they have not used before. " }),
+    el("strong", { text: t("teacher.lockouts.title", { count: locked.length }) }), " ",
+    el("span", { class: "muted", text: t("teacher.lockouts.why") }),
     el("ul", { class: "locked-list" }, ...locked.map((pupil) => el("li", { "data-testid": "locked-pupil" },
       el("span", { text: pupil.name }), " ",
-      el("button", { type: "button", "data-testid": "unlock-pupil", "aria-label": `Unlock ${pupil.name}`, text: "Unlock",
+      el("button", { type: "button", "data-testid": "unlock-pupil", "aria-label": t("teacher.lockouts.unlockLabel", { name: pupil.name }), text: t("teacher.lockouts.unlock"),
         onclick: async () => {
           try {
             await api(`/api/classes/${encodeURIComponent(classId)}/pupils/${encodeURIComponent(pupil.id)}/unlock`, { method: "POST" });
-            say(`${pupil.name} can sign in again.`, true);
+            say(t("teacher.lockouts.unlocked", { name: pupil.name }), true);
           } catch (error) {
             say(error.message);
           }

@@ -6,7 +6,7 @@
 // kept), and the episode picker says which episodes are locked.
 import { api, el, say } from "/shared/api.js";
 import { svgEl } from "../map/map-geometry.js";
-import { t } from "../shared/i18n.js";
+import { list, t } from "./teacher-words.js";
 
 /** A padlock, shut or open (drawn, since emoji fonts are not everywhere). */
 export function padlock(shut) {
@@ -17,11 +17,11 @@ export function padlock(shut) {
 
 /** The small toggle in a level's column head. */
 export function lockButton(level, { locked, byEpisode, toggle }) {
-  const words = byEpisode ? `Level ${level.id} is locked with its episode` : locked ? `Unlock level ${level.id} for this class` : `Lock level ${level.id} for this class`;
+  const words = t(byEpisode ? "teacher.locks.levelWithEpisode" : locked ? "teacher.locks.unlockLevel" : "teacher.locks.lockLevel", { level: level.id });
   return el("button", {
     type: "button", class: `level-lock${locked ? " locked" : ""}`, "data-testid": `lock-level-${level.id}`, "aria-pressed": String(locked),
     "aria-label": words, title: words, disabled: byEpisode, onclick: toggle,
-  }, padlock(locked), el("span", { text: locked ? "Locked" : "Lock" }));
+  }, padlock(locked), el("span", { text: t(locked ? "teacher.locks.locked" : "teacher.locks.lock") }));
 }
 
 export class ClassLocks {
@@ -33,6 +33,14 @@ export class ClassLocks {
     this.episode = null;
     this.locks = { episodes: [], levels: [] };
     nodes.button.addEventListener("click", () => this.toggleEpisode());
+    this.drawButton(false); // in the page's language before the first board
+  }
+
+  /** The episode's toggle, saying what pressing it does. */
+  drawButton(locked) {
+    this.nodes.button.setAttribute("aria-pressed", String(locked));
+    this.nodes.button.replaceChildren(padlock(locked), el("span", { text: t(locked ? "teacher.locks.unlockEpisode" : "teacher.locks.lockEpisode") }));
+    this.nodes.button.classList.toggle("locked", locked);
   }
 
   async load(classId) {
@@ -41,7 +49,7 @@ export class ClassLocks {
     try {
       this.locks = normal(await api(`/api/classes/${encodeURIComponent(classId)}/locks`));
     } catch (error) {
-      say(`The locks of this class could not be read: ${error.message}`);
+      say(t("teacher.locks.readFailed", { message: error.message }));
     }
   }
 
@@ -49,15 +57,11 @@ export class ClassLocks {
   show(episode, levels) {
     this.episode = episode;
     const locked = this.locks.episodes.includes(episode.number);
-    this.nodes.button.setAttribute("aria-pressed", String(locked));
-    this.nodes.button.replaceChildren(padlock(locked), el("span", { text: locked ? "Unlock episode" : "Lock episode" }));
-    this.nodes.button.classList.toggle("locked", locked);
+    this.drawButton(locked);
     const some = levels.filter((level) => this.locks.levels.includes(level.id)).map((level) => level.id);
-    this.nodes.state.textContent = locked
-      ? `Episode ${episode.number} is locked for this class: its pupils cannot start these levels.`
-      : some.length === 1 ? `Level ${some[0]} is locked for this class; the rest of episode ${episode.number} is open.`
-        : some.length ? `Levels ${some.join(", ")} are locked for this class; the rest of episode ${episode.number} is open.`
-          : `Episode ${episode.number} is open to this class.`;
+    this.nodes.state.textContent = locked ? t("teacher.locks.episodeLocked", { number: episode.number })
+      : some.length ? t("teacher.locks.levelsLocked", { count: some.length, levels: list(some), number: episode.number })
+        : t("teacher.locks.episodeOpen", { number: episode.number });
     this.nodes.state.classList.toggle("locked", locked);
   }
 
@@ -66,7 +70,7 @@ export class ClassLocks {
     if (number === undefined) return;
     const locked = this.locks.episodes.includes(number);
     const episodes = locked ? this.locks.episodes.filter((each) => each !== number) : [...this.locks.episodes, number].sort((a, b) => a - b);
-    this.save({ ...this.locks, episodes }, locked ? `Episode ${number} is open to this class again.` : `Episode ${number} is locked for this class.`, this.nodes.button);
+    this.save({ ...this.locks, episodes }, t(locked ? "teacher.locks.episodeOpened" : "teacher.locks.episodeClosed", { number }), this.nodes.button);
   }
 
   /** Opens episodes 1…`last` and locks the rest of `numbers` (every episode's number), in one PUT. */
@@ -82,7 +86,7 @@ export class ClassLocks {
       const episode = episodes.find((one) => String(one.number) === option.value);
       if (!episode) continue;
       const locked = this.locks.episodes.includes(episode.number);
-      const text = locked ? t("teacher.teaching.setup.lockedOption", { number: episode.number, name: episode.name }) : `${episode.number}: ${episode.name}`;
+      const text = t(locked ? "teacher.teaching.setup.lockedOption" : "teacher.board.episodeOption", { number: episode.number, name: episode.name });
       if (option.textContent !== text) option.textContent = text;
       option.dataset.locked = String(locked);
     }
@@ -91,7 +95,7 @@ export class ClassLocks {
   toggleLevel(id) {
     const locked = this.locks.levels.includes(id);
     const levels = locked ? this.locks.levels.filter((each) => each !== id) : [...this.locks.levels, id];
-    this.save({ ...this.locks, levels }, locked ? `Level ${id} is open to this class again.` : `Level ${id} is locked for this class.`, null, id);
+    this.save({ ...this.locks, levels }, t(locked ? "teacher.locks.levelOpened" : "teacher.locks.levelClosed", { level: id }), null, id);
   }
 
   async save(next, done, focusNode, levelId) {
@@ -102,7 +106,7 @@ export class ClassLocks {
       this.locks = stored;
       say(done, true);
     } catch (error) {
-      say(`That did not change: ${error.message}`);
+      say(t("teacher.locks.failed", { message: error.message }));
     }
     this.changed();
     // The board was drawn again: the keyboard carries on from the toggle it pressed.

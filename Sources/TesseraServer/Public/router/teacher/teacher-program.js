@@ -4,23 +4,26 @@
 // read-only with the editor's own block view, the Python it means, the score and when, and a Replay
 // that draws the level's map and plays that run's events again (map-view.js and player.js, as the
 // game does). The same panel shows a level's own solution for the teacher (openSolution).
-// Escape or × closes it and the keyboard goes back to where it came from.
+// Escape or × closes it and the keyboard goes back to where it came from. The words are the
+// catalogues'; the level's name and the run's sentence are the server's, marked with their language
+// (a pupil's saved run is replayed in the server's standard language: its answer takes no ?lang=).
 import { api, el, textWithCode } from "/shared/api.js";
 import { list, renderBlock, row } from "../blocks/block-view.js";
 import { MapView } from "../map/map-view.js";
 import { Player } from "../player/player.js";
 import { BLOCKS, conditionChoices, sanitize } from "../blocks/program.js";
-import { when } from "./teacher-board.js";
-import { inPageLanguage, t } from "../shared/i18n.js";
+import { fixed, inPageLanguage, outOf, phrase, serverTextLanguage, serverName, SERVER_LANGUAGE, t, translatedAttributes, when } from "./teacher-words.js";
 
 // Every condition a program can hold, so a read-only socket always has its option to show.
 const EVERY_CONDITION = conditionChoices(Object.keys(BLOCKS).filter((type) => ["condition", "negate"].includes(BLOCKS[type].kind)).map((block) => ({ block })));
-const LEVELS = new Map(); // level id → the level JSON (a promise), fetched once for the page
+const LEVELS = new Map(); // "language level-id" → the level JSON (a promise), fetched once for the page
 
-/** The level's JSON (its map, and its name in the page's language), fetched once per page. */
+/** The level's JSON (its map, and its name in the page's language, with `lang`), fetched once per
+ *  page and language. */
 export function levelJSON(id) {
-  if (!LEVELS.has(id)) LEVELS.set(id, api(inPageLanguage(`/api/router/levels/${encodeURIComponent(id)}`)).catch((error) => { LEVELS.delete(id); throw error; }));
-  return LEVELS.get(id);
+  const key = `${serverTextLanguage()} ${id}`;
+  if (!LEVELS.has(key)) LEVELS.set(key, api(inPageLanguage(`/api/router/levels/${encodeURIComponent(id)}`)).catch((error) => { LEVELS.delete(key); throw error; }));
+  return LEVELS.get(key);
 }
 
 /** What block-view.js needs from an editor, for drawing only: locked, nothing selects or changes. */
@@ -60,28 +63,29 @@ export function markRunning(root, python, id) {
 export class ProgramPanel {
   constructor() {
     this.title = el("h2", { id: "program-title", "data-testid": "program-title" });
-    this.close = el("button", { type: "button", class: "close-panel", "data-testid": "program-close", "aria-label": "Close", title: "Close (Esc)", text: "×" });
-    this.latestButton = el("button", { type: "button", "data-testid": "show-latest", "aria-pressed": "true", text: "Latest run" });
-    this.bestButton = el("button", { type: "button", "data-testid": "show-best", "aria-pressed": "false", text: "Best run" });
-    this.choice = el("div", { class: "run-choice", role: "group", "aria-label": "Which run" }, this.latestButton, this.bestButton);
+    this.close = el("button", { type: "button", class: "close-panel", "data-testid": "program-close", text: "×",
+      ...translatedAttributes("aria-label:teacher.teaching.projector.close; title:player.teaching.closeTitle") });
+    this.latestButton = el("button", { type: "button", "data-testid": "show-latest", "aria-pressed": "true", ...fixed("teacher.program.latest") });
+    this.bestButton = el("button", { type: "button", "data-testid": "show-best", "aria-pressed": "false", ...fixed("teacher.program.best") });
+    this.choice = el("div", { class: "run-choice", role: "group", ...translatedAttributes("aria-label:teacher.program.which") }, this.latestButton, this.bestButton);
     this.attemptList = el("ol", { class: "attempt-list", "data-testid": "attempts" });
     this.attempts = el("section", { class: "attempts", "aria-labelledby": "attempts-title", hidden: true },
-      el("h3", { id: "attempts-title", text: t("teacher.teaching.attempts.title") }), this.attemptList);
+      el("h3", { id: "attempts-title", ...fixed("teacher.teaching.attempts.title") }), this.attemptList);
     this.summary = el("p", { class: "run-summary", "data-testid": "run-summary" });
     this.outcome = el("p", { class: "run-outcome", "data-testid": "run-outcome" });
-    this.blocks = el("div", { class: "program read-only", role: "tree", "aria-label": "The pupil's blocks (read only)", "data-testid": "program-blocks" });
+    this.blocks = el("div", { class: "program read-only", role: "tree", "aria-label": t("teacher.program.blocksLabel"), "data-testid": "program-blocks" });
     this.blocksNote = el("p", { class: "muted", "data-testid": "blocks-note", hidden: true });
-    this.python = el("pre", { class: "pyview-code", "data-testid": "program-python", "aria-label": "The program in Python (read only)", tabindex: "0" });
-    this.mapBox = el("div", { class: "map-box", role: "img", "data-testid": "replay-map", "aria-label": "The level's map" });
-    this.replayButton = el("button", { type: "button", class: "primary", "data-testid": "replay", text: "▶ Replay" });
+    this.python = el("pre", { class: "pyview-code", "data-testid": "program-python", tabindex: "0", ...translatedAttributes("aria-label:teacher.program.pythonLabel") });
+    this.mapBox = el("div", { class: "map-box", role: "img", "data-testid": "replay-map", ...translatedAttributes("aria-label:teacher.teaching.projector.map") });
+    this.replayButton = el("button", { type: "button", class: "primary", "data-testid": "replay", ...fixed("player.teaching.replay") });
     this.replayStatus = el("p", { class: "replay-status muted", "data-testid": "replay-status", role: "status", "aria-live": "polite" });
     this.dialog = el("dialog", { class: "program-dialog", "data-testid": "program-dialog", "aria-labelledby": "program-title" },
       el("div", { class: "panel-head" }, this.title, this.close),
       this.choice, this.attempts, this.summary, this.outcome,
       el("div", { class: "panel-columns" },
-        el("section", { class: "panel-program", "aria-label": "Program" },
-          el("h3", { text: "Blocks" }), this.blocksNote, this.blocks, el("h3", { text: "Python" }), this.python),
-        el("section", { class: "panel-replay", "aria-label": "Replay" },
+        el("section", { class: "panel-program", ...translatedAttributes("aria-label:teacher.program.program") },
+          el("h3", fixed("player.teaching.blocks")), this.blocksNote, this.blocks, el("h3", fixed("player.teaching.python")), this.python),
+        el("section", { class: "panel-replay", ...translatedAttributes("aria-label:teacher.teaching.projector.replayArea") },
           this.mapBox, el("div", { class: "replay-bar" }, this.replayButton, this.replayStatus))));
     document.body.append(this.dialog);
     this.map = new MapView(this.mapBox);
@@ -98,14 +102,21 @@ export class ProgramPanel {
     this.asked = 0;
   }
 
+  /** The page's language changed: an open panel is asked for again, in the new language. */
+  relanguage() {
+    if (!this.dialog.open || !this.opened) return;
+    const [how, ...args] = this.opened;
+    this[how](...args, this.returnFocus);
+  }
+
   /** Empties the panel under `title` and opens it; the number of this request, to drop late answers. */
   reset(title, returnFocus) {
     this.returnFocus = returnFocus;
     this.player.stop();
-    this.title.textContent = title;
+    this.title.replaceChildren(...title);
     this.saved = null;
     this.run = null;
-    this.summary.textContent = "Fetching the program…";
+    this.summary.textContent = t("teacher.program.fetching");
     this.outcome.replaceChildren();
     this.blocks.replaceChildren();
     this.python.replaceChildren();
@@ -120,13 +131,21 @@ export class ProgramPanel {
     return ++this.asked;
   }
 
-  /** Opens the panel for `pupil` ({id, name}) and `level` ({id, name}); `returnFocus()` afterwards. */
+  /** `pupil`'s title on `level` ({id, name, lang}): the level's name marked with its language. */
+  static titleOf(pupil, level) {
+    return level.name
+      ? phrase("teacher.program.title", { pupil: pupil.name, level: level.id, name: serverName(level.name, level.lang) })
+      : phrase("teacher.program.titleNoName", { pupil: pupil.name, level: level.id });
+  }
+
+  /** Opens the panel for `pupil` ({id, name}) and `level` ({id, name, lang}); `returnFocus()` afterwards. */
   async open(pupil, level, returnFocus) {
-    const asked = this.reset(`${pupil.name} · Level ${level.id}${level.name ? `: ${level.name}` : ""}`, returnFocus);
+    this.opened = ["open", pupil, level];
+    const asked = this.reset(ProgramPanel.titleOf(pupil, level), returnFocus);
     this.pupil = pupil;
     this.level = level;
     this.choice.hidden = false;
-    this.blocks.setAttribute("aria-label", "The pupil's blocks (read only)");
+    this.blocks.setAttribute("aria-label", t("teacher.program.blocksLabel"));
     try {
       const [saved, map] = await Promise.all([
         api(`/api/router/players/acct-${encodeURIComponent(pupil.id)}/programs/${encodeURIComponent(level.id)}`),
@@ -135,28 +154,31 @@ export class ProgramPanel {
       if (asked !== this.asked) return;
       this.saved = saved;
       this.mapLevel = map;
+      // Our level's name as the level says it in the page's language.
+      if (map.lang) this.title.replaceChildren(...ProgramPanel.titleOf(pupil, { ...level, name: map.name ?? level.name, lang: map.lang }));
       this.listAttempts(saved.attempts ?? []);
       this.choose(saved.latest ? "latest" : "best");
     } catch (error) {
       if (asked !== this.asked) return;
-      this.summary.textContent = error.status === 404
-        ? "This program is not available: the pupil may have left the class."
-        : `The program could not be fetched: ${error.message}`;
+      this.summary.textContent = error.status === 404 ? t("teacher.program.gone") : t("teacher.program.failed", { message: error.message });
     }
   }
 
   /** Opens the level's own solution (a teacher's answer key): blocks, Python and a replay. */
   async openSolution(level, returnFocus) {
-    const asked = this.reset(t("teacher.teaching.solution.title", { level: level.id, name: level.name ?? "" }), returnFocus);
+    this.opened = ["openSolution", level];
+    const title = (name, lang) => phrase("teacher.teaching.solution.title", { level: level.id, name: serverName(name ?? "", lang) });
+    const asked = this.reset(title(level.name, level.lang), returnFocus);
     this.choice.hidden = true;
     this.attempts.hidden = true;
     this.blocks.setAttribute("aria-label", t("teacher.teaching.solution.blocks"));
     try {
-      const [answer, map] = await Promise.all([api(`/api/router/levels/${encodeURIComponent(level.id)}/solution`), levelJSON(level.id)]);
+      const lang = serverTextLanguage(); // the run's sentence comes in the language it was asked in
+      const [answer, map] = await Promise.all([api(inPageLanguage(`/api/router/levels/${encodeURIComponent(level.id)}/solution`)), levelJSON(level.id)]);
       if (asked !== this.asked) return;
       this.mapLevel = map;
-      this.title.textContent = t("teacher.teaching.solution.title", { level: level.id, name: map.name ?? level.name ?? "" });
-      const run = { program: answer.program ?? { python: answer.python }, python: answer.python, blocks: answer.blockCount, result: answer.run };
+      this.title.replaceChildren(...title(map.name ?? level.name, map.name ? map.lang : level.lang));
+      const run = { program: answer.program ?? { python: answer.python }, python: answer.python, blocks: answer.blockCount, result: answer.run, lang };
       this.show(run, t("teacher.teaching.solution.summary"));
       this.dialog.dataset.view = "solution";
     } catch (error) {
@@ -170,12 +192,12 @@ export class ProgramPanel {
     this.attempts.hidden = attempts.length === 0;
     this.attemptList.replaceChildren(...attempts.map((attempt) => {
       const time = when(attempt.at);
-      const score = `${attempt.score}/${attempt.max}`;
+      const score = outOf(attempt.score, attempt.max);
       const label = t(attempt.success ? "teacher.teaching.attempts.delivered" : "teacher.teaching.attempts.failed", { time, score, count: Number(attempt.blocks ?? 0) });
       const button = el("button", { type: "button", class: "attempt", "data-testid": "attempt", "data-n": String(attempt.n), "data-success": String(Boolean(attempt.success)),
         "aria-pressed": "false", "aria-label": label, title: label },
       el("span", { class: "mark", "aria-hidden": "true", text: attempt.success ? "✔" : "✘" }),
-      el("span", { class: "attempt-time", text: time.replace(/^today /, "") }),
+      el("span", { class: "attempt-time", text: when(attempt.at, { short: true }) }),
       el("span", { class: "attempt-score", text: score }));
       button.addEventListener("click", () => this.chooseAttempt(attempt, button));
       return el("li", {}, button);
@@ -185,7 +207,7 @@ export class ProgramPanel {
   async chooseAttempt(attempt, button) {
     const asked = this.asked;
     this.player.stop();
-    this.summary.textContent = "Fetching the program…";
+    this.summary.textContent = t("teacher.program.fetching");
     try {
       const run = await api(`/api/router/players/acct-${encodeURIComponent(this.pupil.id)}/programs/${encodeURIComponent(this.level.id)}/attempts/${attempt.n}`);
       if (asked !== this.asked) return;
@@ -193,7 +215,7 @@ export class ProgramPanel {
       this.show({ at: attempt.at, ...run }, t("teacher.teaching.attempts.heading"));
     } catch (error) {
       if (asked !== this.asked) return;
-      this.summary.textContent = `The program could not be fetched: ${error.message}`;
+      this.summary.textContent = t("teacher.program.failed", { message: error.message });
     }
   }
 
@@ -207,7 +229,7 @@ export class ProgramPanel {
     this.press(which === "latest" ? this.latestButton : this.bestButton);
     this.latestButton.disabled = !this.saved?.latest;
     this.bestButton.disabled = !this.saved?.best;
-    this.show(this.saved?.[which], which === "latest" ? "Latest run" : "Best run");
+    this.show(this.saved?.[which], t(which === "latest" ? "teacher.program.latest" : "teacher.program.best"));
   }
 
   /** Draws `run` (a saved run: program, python, blocks, result), headed `heading`. */
@@ -219,7 +241,7 @@ export class ProgramPanel {
     this.replayStatus.textContent = "";
     if (!run) {
       // Runs are kept only while the pupil is signed in; older or anonymous play has scores but no program.
-      this.summary.textContent = "No program was kept for this level: it is saved only for runs made while the pupil was signed in.";
+      this.summary.textContent = t("teacher.program.notKept");
       this.outcome.replaceChildren();
       this.blocks.replaceChildren();
       this.blocksNote.hidden = true;
@@ -231,18 +253,19 @@ export class ProgramPanel {
     const blocks = Number(run.blocks ?? run.result?.blockCount ?? 0);
     this.summary.textContent = [
       heading,
-      score ? `score ${score.total}/${score.max}` : "",
-      `${blocks} block${blocks === 1 ? "" : "s"}`,
+      score ? t("player.teaching.score", { total: score.total, max: score.max }) : "",
+      t("player.teaching.blockCount", { count: blocks }),
       run.at ? when(run.at) : "",
     ].filter(Boolean).join(" · ");
     const outcome = run.result?.outcome;
     this.outcome.dataset.success = String(Boolean(outcome?.success));
     // The game's own words for the run ("Delivered! …", or what went wrong), with a mark to see it at a glance.
-    this.outcome.replaceChildren(...(outcome ? [el("span", { class: "mark", "aria-hidden": "true", text: outcome.success ? "✔ " : "✘ " }), ...textWithCode(outcome.message ?? "")] : []));
+    this.outcome.replaceChildren(...(outcome ? [el("span", { class: "mark", "aria-hidden": "true", text: outcome.success ? "✔ " : "✘ " }),
+      el("span", { lang: run.lang ?? SERVER_LANGUAGE }, ...textWithCode(outcome.message ?? ""))] : []));
     const program = run.program ?? {};
     const isBlocks = Array.isArray(program.blocks);
     this.blocksNote.hidden = isBlocks;
-    this.blocksNote.textContent = program.python !== undefined ? "Written in Python, not with blocks." : "Made in the original Blockly editor: its Python is below.";
+    this.blocksNote.textContent = t(program.python !== undefined ? "teacher.program.inPython" : "teacher.program.inBlockly");
     this.blocks.hidden = !isBlocks;
     if (isBlocks) drawBlocks(this.blocks, program);
     drawPython(this.python, program.python ?? run.python ?? "");
@@ -253,7 +276,7 @@ export class ProgramPanel {
     const run = this.run;
     if (!run || !this.mapLevel) return;
     this.map.draw(this.mapLevel);
-    this.replayStatus.textContent = "Replaying the run…";
+    this.replayStatus.textContent = t("teacher.program.replaying");
     this.replayStatus.dataset.state = "playing";
     const finished = await this.player.play(run.result.events ?? []);
     markRunning(this.dialog, this.python, null);
@@ -261,6 +284,6 @@ export class ProgramPanel {
     const outcome = run.result.outcome ?? {};
     for (const square of outcome.delivered ?? []) this.map.markDelivered(square);
     this.replayStatus.dataset.state = "done";
-    this.replayStatus.textContent = outcome.success ? "The replay is over: the van delivered." : "The replay is over: the van did not deliver.";
+    this.replayStatus.textContent = t(outcome.success ? "teacher.program.delivered" : "teacher.program.notDelivered");
   }
 }

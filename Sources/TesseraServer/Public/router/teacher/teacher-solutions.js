@@ -8,7 +8,7 @@
 import { api, el } from "/shared/api.js";
 import { MapView } from "../map/map-view.js";
 import { Player } from "../player/player.js";
-import { inPageLanguage, t } from "../shared/i18n.js";
+import { fixed, inPageLanguage, list, phrase, serverName, t, translatedAttributes } from "./teacher-words.js";
 import { drawBlocks, drawPython, levelJSON, markRunning } from "./teacher-program.js";
 
 export class ClassSolutions {
@@ -16,9 +16,9 @@ export class ClassSolutions {
     this.title = el("h2", { id: "projector-title", "data-testid": "projector-title" });
     this.summary = el("p", { class: "projector-summary", "data-testid": "projector-summary" });
     this.namesButton = el("button", { type: "button", class: "names-toggle", "data-testid": "show-names", "aria-pressed": "false", text: t("teacher.teaching.projector.showNames") });
-    this.closeButton = el("button", { type: "button", class: "projector-close", "data-testid": "projector-close", text: t("teacher.teaching.projector.close") });
+    this.closeButton = el("button", { type: "button", class: "projector-close", "data-testid": "projector-close", ...fixed("teacher.teaching.projector.close") });
     this.groups = el("ol", { class: "solution-groups", "data-testid": "solution-groups" });
-    this.mapBox = el("div", { class: "map-box", role: "img", "data-testid": "projector-map", "aria-label": t("teacher.teaching.projector.map") });
+    this.mapBox = el("div", { class: "map-box", role: "img", "data-testid": "projector-map", ...translatedAttributes("aria-label:teacher.teaching.projector.map") });
     this.status = el("p", { class: "projector-status", "data-testid": "projector-status", role: "status", "aria-live": "polite" });
     this.node = el("div", { class: "projector", "data-testid": "projector", role: "dialog", "aria-modal": "true", "aria-labelledby": "projector-title", hidden: true, tabindex: "-1" },
       el("div", { class: "projector-head" },
@@ -26,7 +26,7 @@ export class ClassSolutions {
         el("div", { class: "projector-buttons" }, this.namesButton, this.closeButton)),
       el("div", { class: "projector-body" },
         this.groups,
-        el("section", { class: "projector-replay", "aria-label": t("teacher.teaching.projector.replayArea") }, this.mapBox, this.status)));
+        el("section", { class: "projector-replay", ...translatedAttributes("aria-label:teacher.teaching.projector.replayArea") }, this.mapBox, this.status)));
     document.body.append(this.node);
     this.map = new MapView(this.mapBox);
     this.player = new Player(this.map, { onEvent: (event) => markRunning(this.playing?.card ?? this.node, this.playing?.python, event.block), speed: () => "normal" });
@@ -43,14 +43,24 @@ export class ClassSolutions {
     });
   }
 
-  /** Opens the view of `level` ({id, name}) for class `classId`; `returnFocus()` afterwards. */
+  /** The page's language changed: an open view is asked for again, in the new language. */
+  relanguage() {
+    if (!this.node.hidden) this.load();
+  }
+
+  /** The title: the level's name marked with its language. */
+  titled(name, lang) {
+    this.title.replaceChildren(...phrase("teacher.teaching.projector.title", { level: this.level.id, name: serverName(name ?? "", lang) }));
+  }
+
+  /** Opens the view of `level` ({id, name, lang}) for class `classId`; `returnFocus()` afterwards. */
   async open(classId, level, returnFocus) {
     this.classId = classId;
     this.level = level;
     this.returnFocus = returnFocus;
     this.names = false;
     this.fullscreen = false;
-    this.title.textContent = t("teacher.teaching.projector.title", { level: level.id, name: level.name ?? "" });
+    this.titled(level.name, level.lang);
     this.node.hidden = false;
     for (const other of document.body.children) if (other !== this.node && other.tagName !== "SCRIPT") other.inert = true;
     this.node.focus();
@@ -85,7 +95,7 @@ export class ClassSolutions {
       const [answer, map] = await Promise.all([api(path), levelJSON(this.level.id)]);
       if (asked !== this.asked) return;
       this.mapLevel = map;
-      this.title.textContent = t("teacher.teaching.projector.title", { level: this.level.id, name: map.name ?? this.level.name ?? "" });
+      if (map.name) this.titled(map.name, map.lang); else this.titled(this.level.name, this.level.lang);
       this.map.draw(map);
       this.draw(answer);
     } catch (error) {
@@ -118,7 +128,7 @@ export class ClassSolutions {
         el("h3", { "data-testid": "group-title", text: t("teacher.teaching.projector.group", { label: group.label, count: group.count }) }),
         el("span", { class: "group-blocks", text: t("teacher.teaching.projector.blockCount", { count: group.blockCount ?? 0 }) }),
         replay),
-      Array.isArray(group.names) ? el("p", { class: "group-names", "data-testid": "group-names", text: group.names.join(", ") }) : "",
+      Array.isArray(group.names) ? el("p", { class: "group-names", "data-testid": "group-names", text: list(group.names) }) : "",
       el("div", { class: "group-program" }, isBlocks ? blocks : "", python));
     replay.addEventListener("click", () => this.replay(group, card, python));
     return card;

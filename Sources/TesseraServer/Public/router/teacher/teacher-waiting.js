@@ -3,7 +3,7 @@
 // with its name, its maker, a link to play it, Approve and Reject. Asked again when the class
 // changes and every half minute (sharing a level sends no live event).
 import { $, el, say } from "/shared/api.js";
-import { t } from "../shared/i18n.js";
+import { t } from "./teacher-words.js";
 import { changeClass, decideLevel, waitingLevels } from "../shared/level-approval.js";
 
 export class WaitingLevels {

@@ -10,6 +10,8 @@
 // (teacher-solutions.js); certificates and the lesson guide open in a tab of their own.
 // The class and episode are in the address (#class=ID&episode=N, so the Classroom page can link
 // to a class) and remembered in localStorage for the next visit.
+// Every word is the catalogues' (router.teacher.*, teacher-words.js); our episodes' and levels' names
+// come from the level list in the page's language, and the page redraws when the language changes.
 import { showLockouts } from "./teacher-lockouts.js";
 import { $, api, el, say, whoIsSignedIn } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
@@ -21,7 +23,8 @@ import { ActivityPanel } from "./teacher-activity.js";
 import { LevelMenu } from "./teacher-level-menu.js";
 import { ClassSolutions } from "./teacher-solutions.js";
 import { WaitingLevels } from "./teacher-waiting.js";
-import { t, translatePage } from "../shared/i18n.js";
+import { mountLanguageSwitcher } from "../shared/language-switcher.js";
+import { episodeName, formatNumber, language, levelName, loadNames, onLanguageChange, phrase, SERVER_LANGUAGE, t, translatePage } from "./teacher-words.js";
 
 const CLASS_KEY = "tessera.teacher.class";
 const episodeKey = (classId) => `tessera.teacher.episode.${classId}`;
@@ -31,7 +34,8 @@ const GATHER = 200;
 const RETRY = 5000;
 
 
-const state = { classes: [], classId: null, episode: 1, board: null, asked: 0, stream: null, heard: false, timer: null, retry: null };
+const state = { classes: [], classId: null, episode: 1, board: null, asked: 0, stream: null, heard: false, timer: null, retry: null,
+  live: "connecting", visitor: undefined, optionsIn: null };
 const locks = new ClassLocks({ button: $("episode-lock"), state: $("episode-lock-state") }, () => draw());
 const panel = new ProgramPanel();
 const activity = new ActivityPanel((pupil, level, returnFocus) => panel.open(pupil, level, returnFocus));
@@ -54,7 +58,7 @@ async function start() {
     return;
   }
   $("dashboard").hidden = false;
-  const [{ classes }, catalog] = await Promise.all([api("/api/classes"), api("/api/router/episodes").catch(() => null)]);
+  const [{ classes }, catalog] = await Promise.all([api("/api/classes"), loadNames()]);
   if (catalog) useRules(catalog.rules); // the stars out of how many, as the game draws them
   const wanted = fromAddress();
   // Archived classes cannot sign in, so they are left out, unless the address names one.
@@ -64,24 +68,38 @@ async function start() {
     for (const id of ["board-controls", "episode-lock-bar", "board-help", "board-scroll", "activity", "class-levels"]) $(id).hidden = true;
     return;
   }
-  $("class-select").replaceChildren(...state.classes.map((one) => el("option", { value: one.id, text: one.archived ? `${one.name} (archived)` : one.name })));
+  drawClassOptions();
   const known = (id) => state.classes.some((one) => one.id === id);
   const classId = [wanted.classId, localStorage.getItem(CLASS_KEY)].find(known) ?? state.classes[0].id;
-  if (wanted.classId && !known(wanted.classId)) say("That class is not among yours. Here is one of your classes.");
+  if (wanted.classId && !known(wanted.classId)) say(t("teacher.board.notYours"));
   await selectClass(classId, wanted.classId === classId ? wanted.episode : null);
 }
 
+function drawClassOptions() {
+  const chosen = $("class-select").value;
+  $("class-select").replaceChildren(...state.classes.map((one) =>
+    el("option", { value: one.id, text: one.archived ? t("teacher.board.archived", { name: one.name }) : one.name })));
+  if (chosen) $("class-select").value = chosen;
+}
+
+/** Nobody signed in (`user` null), or a pupil: where to go instead. */
 function notTeacher(user) {
-  const text = $("not-teacher-text");
-  const classroom = el("a", { href: "/classroom/", "data-testid": "sign-in-link", text: "Sign in on the Classroom page" });
-  if (user) {
-    text.replaceChildren(`This page is for teachers, and you are signed in as ${user.name}, a pupil. Go back to `,
-      el("a", { href: "/router/", text: "Rapid Router" }), " to play. Teachers: ", classroom, " with your own account.");
-  } else {
-    text.replaceChildren("This page is for teachers. ", classroom,
-      " to see how your pupils are doing in Rapid Router. Pupils play on ", el("a", { href: "/router/", text: "Rapid Router" }), ".");
-  }
+  state.visitor = user;
+  const signIn = el("a", { href: "/classroom/", "data-testid": "sign-in-link", text: t("print.certificates.signIn") });
+  const router = el("a", { href: "/router/", text: t("print.common.router") });
+  $("not-teacher-text").replaceChildren(...(user
+    ? phrase("teacher.signIn.pupil", { name: user.name, router, signIn })
+    : phrase("teacher.signIn.nobody", { router, signIn })));
   $("not-teacher").hidden = false;
+}
+
+/** The sentences with a link in them (no classes, no pupils): one message each, the link in its place. */
+function drawSentences() {
+  $("no-classes").replaceChildren(...phrase("teacher.board.noClasses",
+    { link: el("a", { href: "/classroom/", text: t("teacher.board.noClassesLink") }) }));
+  const classroom = state.classId ? `/classroom/#class=${encodeURIComponent(state.classId)}` : "/classroom/";
+  $("no-pupils").replaceChildren(...phrase("teacher.board.noPupils",
+    { link: el("a", { id: "add-pupils-link", href: classroom, text: t("teacher.board.noPupilsLink") }) }));
 }
 
 /** {classId, episode} from "#class=ID&episode=N". */
@@ -97,7 +115,7 @@ async function selectClass(classId, episode) {
   $("scoreboard").replaceChildren(); // never another class's scores while this one loads
   localStorage.setItem(CLASS_KEY, classId);
   $("class-select").value = classId;
-  $("add-pupils-link").href = `/classroom/#class=${encodeURIComponent(classId)}`;
+  drawSentences(); // the link to add pupils goes to this class
   state.episode = episode ?? (Number(localStorage.getItem(episodeKey(classId))) || 1);
   listen(classId);
   await Promise.all([locks.load(classId), load(), activity.follow(classId), waiting.show(classId)]);
@@ -120,26 +138,37 @@ async function load() {
       await load();
       return;
     }
-    say(error.status === 401 ? "You have been signed out. Sign in again on the Classroom page to see your classes." : error.message);
+    say(error.status === 401 ? t("teacher.board.signedOut") : error.message);
   }
 }
 
+/** The scoreboard with our episodes' and levels' names in the page's language (the scoreboard's
+ *  answer has them in English): each name with its `lang`. */
+function inWords(board) {
+  const episode = (one) => ({ ...one, ...episodeName(one.number, one.name) });
+  return { ...board, episode: episode(board.episode), episodes: board.episodes.map(episode),
+    levels: board.levels.map((level) => ({ ...level, ...levelName(level.id, level.name, SERVER_LANGUAGE) })) };
+}
+
 function draw() {
-  const board = state.board;
-  if (!board) return;
+  if (!state.board) return;
+  const board = inWords(state.board);
   state.episode = board.episode.number;
   localStorage.setItem(episodeKey(board.class.id), String(board.episode.number));
   history.replaceState(null, "", `#class=${encodeURIComponent(board.class.id)}&episode=${board.episode.number}`);
   const select = $("episode-select");
-  // Filled once: a live redraw must not close the list under a teacher who is choosing.
-  if (select.options.length !== board.episodes.length) {
-    select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), text: `${one.number}: ${one.name}` })));
+  // Filled once (and again in another language): a live redraw must not close the list under a
+  // teacher who is choosing.
+  if (select.options.length !== board.episodes.length || state.optionsIn !== language()) {
+    select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), lang: one.lang,
+      text: t("teacher.board.episodeOption", { number: one.number, name: one.name }) })));
   }
   select.value = String(board.episode.number);
   locks.markEpisodes(select.options, board.episodes);
   drawSetup(board);
-  $("board-title").textContent = `${board.class.name}: Episode ${board.episode.number}`;
-  document.title = `${board.class.name} · Teacher's dashboard · Tessera`;
+  state.optionsIn = language();
+  $("board-title").textContent = t("teacher.board.heading", { class: board.class.name, number: board.episode.number });
+  document.title = t("teacher.page.classTitle", { class: board.class.name });
   $("csv").href = `/api/classes/${encodeURIComponent(board.class.id)}/scoreboard?episode=${board.episode.number}&format=csv`;
   $("certificates").href = `/router/certificates.html?class=${encodeURIComponent(board.class.id)}&episode=${board.episode.number}`;
   $("lesson-guide").href = `/router/guide.html?episode=${board.episode.number}`;
@@ -209,7 +238,7 @@ function listen(classId) {
       if (!user) {
         $("dashboard").hidden = true;
         notTeacher(null);
-        say("You have been signed out, so the scoreboard stopped. Sign in again to see it.", true);
+        say(t("teacher.live.signedOut"), true);
         return;
       }
       state.retry = setTimeout(() => { if (classId === state.classId) listen(classId); }, RETRY);
@@ -227,8 +256,8 @@ function refreshSoon() {
 }
 
 function setLive(kind) {
-  const words = { connecting: "Connecting…", live: "● Live: scores update as pupils play", paused: "Live updates paused; trying again…" };
-  $("live").textContent = words[kind];
+  state.live = kind;
+  $("live").textContent = t(`teacher.live.${kind}`); // connecting, live, paused
   $("live").dataset.state = kind;
 }
 
@@ -236,8 +265,10 @@ function setLive(kind) {
 /** The "open episodes 1 to N" picker: every episode's number, today's episode chosen until the teacher picks. */
 function drawSetup(board) {
   const select = $("setup-last");
-  if (select.options.length !== board.episodes.length) {
-    select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), text: String(one.number), title: one.name })));
+  if (select.options.length !== board.episodes.length || state.optionsIn !== language()) {
+    const chosen = select.value;
+    select.replaceChildren(...board.episodes.map((one) => el("option", { value: String(one.number), text: formatNumber(one.number), title: one.name, lang: one.lang })));
+    if (chosen) select.value = chosen;
   }
   // Today's lesson is usually the episode on show: offered until the teacher picks another.
   if (state.setupFor !== board.episode.number) {
@@ -275,7 +306,31 @@ window.addEventListener("hashchange", () => {
 });
 window.addEventListener("pagehide", () => state.stream?.close());
 
+// ---- the page's language ---------------------------------------------------------------------
+/** Everything the page drew itself, again in the page's language (the marked words follow by themselves). */
+async function redraw() {
+  setLive(state.live);
+  setupWords();
+  drawSentences();
+  if (state.visitor !== undefined) notTeacher(state.visitor);
+  if (!state.classes.length) return;
+  drawClassOptions();
+  levelMenu.hide();
+  await loadNames(); // our episodes' and levels' names in the new language
+  draw();
+  activity.relanguage();
+  waiting.load();
+  showLockouts(state.classId);
+  panel.relanguage();
+  solutions.relanguage();
+}
+onLanguageChange(() => { redraw().catch((error) => say(error.message)); });
+
+mountLanguageSwitcher(document.querySelector("header.bar"));
 translatePage();
+setLive("connecting");
+setupWords();
+drawSentences();
 try {
   await start();
 } catch (error) {
