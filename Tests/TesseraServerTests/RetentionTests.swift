@@ -25,7 +25,7 @@ import TicTacToeKit
     @Test func aRoundDeletesIdleAnonymousWorkAndKeepsWhatAccountsOwn() async throws {
         for (name, backend) in Self.backends() {
             let anonymous = AnonymousDocuments(cap: 1_000)
-            let stores = try await AppStores.make(backend).cappingAnonymous(anonymous)
+            let stores = try await AppStores.make(backend, databaseTimeout: .seconds(10)).cappingAnonymous(anonymous)
             var options = RetentionOptions()
             options.retainIdle = .seconds(3600)
             options.batchSize = 2
@@ -56,7 +56,8 @@ import TicTacToeKit
     @Test func theRoundRunsOnOneNodeAtATime() async throws {
         guard let testDatabaseURL else { return }
         let backend = StorageBackend.postgres(url: testDatabaseURL, schema: uniqueTestSchema())
-        let (one, two) = (try await AppStores.make(backend), try await AppStores.make(backend))
+        // A slow answer on a busy test machine is not an outage (as in testConfiguration).
+        let (one, two) = (try await AppStores.make(backend, databaseTimeout: .seconds(10)), try await AppStores.make(backend, databaseTimeout: .seconds(10)))
         let purge = RetentionPurge(stores: two, anonymous: AnonymousDocuments(cap: 10), options: RetentionOptions())
         let skipped = try await one.retentionLock.run { try await purge.round() }
         #expect(skipped == .some(nil), "the second node skips while the first holds the lock")
