@@ -18,7 +18,7 @@ import { MazeView } from "./maze-view.js";
 import { exploreUrl, openExploration } from "./maze-stream.js";
 import { linkFor, prefill, readOptions } from "./maze-options.js";
 import { $, say } from "/shared/api.js";
-import { t as fullKeys, catalogue, formatNumber, language, onLanguageChange, scoped, translatePage } from "/shared/words.js";
+import { t as fullKeys, catalogue, formatFixed as fixed, formatNumber, language, onLanguageChange, scoped, translatePage } from "/shared/words.js";
 import { setConnectionWordsFrom } from "/shared/connection.js";
 import { mountLanguagePicker } from "/shared/language-picker.js";
 
@@ -45,24 +45,6 @@ const state = {
 };
 
 // ---- words ---------------------------------------------------------------------------------------
-/** `value` with exactly `digits` decimals, as the page's language writes it (Latin digits).
- *  (words.js's formatNumber takes no options.) */
-const fixedFormats = new Map();
-function fixed(value, digits) {
-  const key = `${language()}/${digits}`;
-  let format = fixedFormats.get(key);
-  if (!format) {
-    let locale;
-    try {
-      locale = new Intl.Locale(language(), { numberingSystem: "latn" }).toString();
-    } catch {
-      locale = "en";
-    }
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    fixedFormats.set(key, format);
-  }
-  return format.format(value);
-}
 
 /** Says the message `key` (relative to `maze.`) in the status line; kept, to say again in a new language. */
 function tell(key, args = {}, info = false) {

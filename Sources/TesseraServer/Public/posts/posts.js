@@ -11,7 +11,7 @@
 // posts, people, albums and photos are the origin's data and stay as they are; so do the server's
 // own reasons (an API error's message).
 import { $, api, say as sayInStatusLine } from "/shared/api.js";
-import { t as fullKeys, catalogue, language, onLanguageChange, scoped, translatePage } from "/shared/words.js";
+import { t as fullKeys, catalogue, formatFixed as fixed, language, onLanguageChange, scoped, translatePage } from "/shared/words.js";
 import { setConnectionWordsFrom } from "/shared/connection.js";
 import { mountLanguagePicker } from "/shared/language-picker.js";
 import { DetailView } from "./detail-view.js";
@@ -177,24 +177,6 @@ async function sync({ first = false, quiet = false } = {}) {
   }
 }
 
-/** `value` with exactly `digits` decimals, as the page's language writes it (Latin digits).
- *  (words.js's formatNumber takes no options.) */
-const fixedFormats = new Map();
-function fixed(value, digits) {
-  const key = `${language()}/${digits}`;
-  let format = fixedFormats.get(key);
-  if (!format) {
-    let locale;
-    try {
-      locale = new Intl.Locale(language(), { numberingSystem: "latn" }).toString();
-    } catch {
-      locale = "en";
-    }
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    fixedFormats.set(key, format);
-  }
-  return format.format(value);
-}
 
 /** The server's status (from the status stream): another tab synced or deleted, so reload. */
 function statusChanged(status) {

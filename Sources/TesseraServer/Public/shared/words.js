@@ -188,6 +188,15 @@ export const t = (key, args = {}) => translate(key, args ?? {}, key);
 
 /** `n` as the page's language writes numbers (Latin digits). */
 export const formatNumber = (n) => numberText(n, language());
+/** `value` with exactly `digits` decimals, as the page's language writes it (Latin digits): "2.50", "2,50". */
+const fixedFormats = new Map();
+export function formatFixed(value, digits) {
+  const key = `${language()}/${digits}`;
+  if (!fixedFormats.has(key)) {
+    fixedFormats.set(key, new Intl.NumberFormat(intlLocale(language()), { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  }
+  return fixedFormats.get(key).format(value);
+}
 /** `date` (a Date, or what Date takes) written in the page's language (Intl.DateTimeFormat's `options`). */
 export const formatDate = (date, options = {}) =>
   new Intl.DateTimeFormat(intlLocale(language()), options).format(date instanceof Date ? date : new Date(date));
