@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GridKit
 
 /// A language as the catalogues describe it: `{"code","name","dir","plural"}`.
@@ -39,8 +40,23 @@ public struct Catalogues: Sendable {
     /// What went wrong reading them (a file that is not a catalogue, a message that does not parse).
     public let problems: [String]
 
+    /// The shipped catalogues, read once per process: they never change while it runs, and reading
+    /// seven languages' thousands of messages again for every app built (each test builds its own)
+    /// kept both cores busy for minutes in `swift test`.
+    private static let shippedOnly = Mutex<Catalogues?>(nil)
+
     /// The shipped catalogues, and those in `extraFolder` (which win for the same code).
     public static func load(extraFolder: URL? = nil) -> Catalogues {
+        guard extraFolder == nil else { return read(extraFolder: extraFolder) }
+        return shippedOnly.withLock { cached in
+            if let cached { return cached }
+            let loaded = read(extraFolder: nil)
+            cached = loaded
+            return loaded
+        }
+    }
+
+    private static func read(extraFolder: URL?) -> Catalogues {
         let shipped = ResourceBundle.find("catalogues", inBundleOf: "Languages", directory: true)
         var problems = shipped == nil ? ["the catalogues folder is missing (Tessera_Languages.resources beside the binary)"] : []
         let loaded = Catalogues(folders: [shipped, extraFolder].compactMap { $0 })

@@ -45,11 +45,11 @@ struct BlockJSONReader {
         var reader = BlockJSONReader()
         reader.collectIDs(value, depth: 0)
         let top = try reader.object(value, path: "program", allowed: ["blocks", "procedures", "detached"])
-        guard let blocksValue = top["blocks"], blocksValue != .null else { throw fail("program", "needs \"blocks\" (a list, maybe empty)") }
+        guard let blocksValue = top["blocks"], blocksValue != .null else { throw fail("program", say("needsBlocks")) }
         let main = try reader.statements(blocksValue, path: "blocks", depth: 1)
         var procedures: [Procedure] = []
         if let list = top["procedures"], list != .null {
-            guard case .array(let items) = list else { throw fail("procedures", "should be a list, not \(list.kind)") }
+            guard case .array(let items) = list else { throw fail("procedures", say("notList", ["kind": kind(list)])) }
             for (index, item) in items.enumerated() {
                 procedures.append(try reader.procedure(item, path: "procedures[\(index)]"))
             }
@@ -79,11 +79,12 @@ struct BlockJSONReader {
     private mutating func blockID(_ fields: JSONObject, path: String) throws(ProgramError) -> BlockID {
         blocks += 1
         guard blocks <= ProgramLimits.maxBlocks else {
-            throw ProgramError(.tooLarge, "\(path): the program has more than \(ProgramLimits.maxBlocks) blocks.", path: path)
+            let problem = Self.say("tooManyBlocks", ["limit": .number(ProgramLimits.maxBlocks)])
+            throw ProgramError(.tooLarge, words: .say("program.blocks.at", ["path": .verbatim(path), "problem": problem]), path: path)
         }
         if let value = fields["id"], value != .null {
             guard case .string(let id) = value, (1...64).contains(id.count) else {
-                throw Self.fail(path + ".id", "should be a string of 1 to 64 characters")
+                throw Self.fail(path + ".id", Self.say("idLength"))
             }
             seenIDs.insert(id)
             return BlockID(id)
@@ -98,7 +99,7 @@ struct BlockJSONReader {
     private mutating func procedure(_ value: JSONValue, path: String) throws(ProgramError) -> Procedure {
         let fields = try object(value, path: path, allowed: ["type", "id", "name", "do"])
         if let type = fields["type"], type != .string(BlockType.declareProc.rawValue) {
-            throw Self.fail(path + ".type", "a procedure's type is \"declare_proc\"")
+            throw Self.fail(path + ".type", Self.say("procedureType"))
         }
         let id = try blockID(fields, path: path)
         let name = try self.name(fields["name"], path: path + ".name", allowEmpty: true)
@@ -108,7 +109,7 @@ struct BlockJSONReader {
 
     private mutating func statements(_ value: JSONValue, path: String, depth: Int) throws(ProgramError) -> [Statement] {
         if value == .null { return [] }
-        guard case .array(let items) = value else { throw Self.fail(path, "should be a list of blocks, not \(value.kind)") }
+        guard case .array(let items) = value else { throw Self.fail(path, Self.say("notBlockList", ["kind": Self.kind(value)])) }
         var result: [Statement] = []
         for (index, item) in items.enumerated() {
             result.append(try statement(item, path: "\(path)[\(index)]", depth: depth))
@@ -117,7 +118,7 @@ struct BlockJSONReader {
     }
 
     private mutating func statement(_ value: JSONValue, path: String, depth: Int) throws(ProgramError) -> Statement {
-        guard depth <= ProgramLimits.maxDepth else { throw Self.fail(path, "blocks are nested more than \(ProgramLimits.maxDepth) deep") }
+        guard depth <= ProgramLimits.maxDepth else { throw Self.fail(path, Self.nestedTooDeep) }
         let (type, fields) = try typed(value, path: path)
         if let action = VanAction(rawValue: type) {
             try check(fields, path: path, type: type, allowed: [])
@@ -127,7 +128,7 @@ struct BlockJSONReader {
         case "controls_repeat":
             try check(fields, path: path, type: type, allowed: ["times", "do"])
             let id = try blockID(fields, path: path)
-            guard let times = fields["times"] else { throw Self.fail(path, "controls_repeat needs \"times\"") }
+            guard let times = fields["times"] else { throw Self.fail(path, Self.say("needsTimes")) }
             let count: Expression = if times.isNumber {
                 .number(try integer(times, path: path + ".times", range: ProgramLimits.timesRange), id: id)
             } else {
@@ -145,7 +146,7 @@ struct BlockJSONReader {
             try check(fields, path: path, type: type, allowed: ["branches", "else"])
             let id = try blockID(fields, path: path)
             guard case .array(let items)? = fields["branches"], !items.isEmpty else {
-                throw Self.fail(path + ".branches", "controls_if needs a list of at least one branch")
+                throw Self.fail(path + ".branches", Self.say("needsBranches"))
             }
             var branches: [Branch] = []
             for (index, item) in items.enumerated() {
@@ -174,13 +175,13 @@ struct BlockJSONReader {
             }
             return type == "variables_increment" ? .increment(variable, by: amount, id: id) : .setVariable(variable, amount, id: id)
         default:
-            throw Self.fail(path, Self.misplaced(type, wanted: "an action or control block"))
+            throw Self.fail(path, Self.misplaced(type, wanted: "actionOrControl"))
         }
     }
 
     private mutating func condition(_ value: JSONValue?, path: String, depth: Int, owner: BlockID) throws(ProgramError) -> Condition {
         guard let value, value != .null else { return .missing(id: owner) }
-        guard depth <= ProgramLimits.maxDepth else { throw Self.fail(path, "blocks are nested more than \(ProgramLimits.maxDepth) deep") }
+        guard depth <= ProgramLimits.maxDepth else { throw Self.fail(path, Self.nestedTooDeep) }
         let (type, fields) = try typed(value, path: path)
         switch type {
         case "at_destination", "dead_end", "cow_crossing":
@@ -215,17 +216,17 @@ struct BlockJSONReader {
         case "logic_boolean":
             try check(fields, path: path, type: type, allowed: ["value"])
             let id = try blockID(fields, path: path)
-            guard case .bool(let truth)? = fields["value"] else { throw Self.fail(path + ".value", "should be true or false") }
+            guard case .bool(let truth)? = fields["value"] else { throw Self.fail(path + ".value", Self.say("notTrueOrFalse")) }
             return .constant(truth, id: id)
         default:
-            throw Self.fail(path, Self.misplaced(type, wanted: "a condition"))
+            throw Self.fail(path, Self.misplaced(type, wanted: "condition"))
         }
     }
 
     private mutating func expression(_ value: JSONValue?, path: String, depth: Int, owner: BlockID) throws(ProgramError) -> Expression {
         guard let value, value != .null else { return .missing(id: owner) }
-        guard depth <= ProgramLimits.maxDepth else { throw Self.fail(path, "blocks are nested more than \(ProgramLimits.maxDepth) deep") }
-        if value.isNumber { throw Self.fail(path, "a number here is a math_number block: {\"type\": \"math_number\", \"value\": …}") }
+        guard depth <= ProgramLimits.maxDepth else { throw Self.fail(path, Self.nestedTooDeep) }
+        if value.isNumber { throw Self.fail(path, Self.say("numberIsBlock")) }
         let (type, fields) = try typed(value, path: path)
         switch type {
         case "math_number":
@@ -249,50 +250,52 @@ struct BlockJSONReader {
             let part = try choice(fields["part"], path: path + ".part", as: CoordinatePart.self)
             return .coordinate(current: which == .current, xPart: part == .x, id: id)
         default:
-            throw Self.fail(path, Self.misplaced(type, wanted: "a number block"))
+            throw Self.fail(path, Self.misplaced(type, wanted: "numberBlock"))
         }
     }
 
     // MARK: pieces
 
     private func object(_ value: JSONValue, path: String, allowed: Set<String>) throws(ProgramError) -> JSONObject {
-        guard case .object(let fields) = value else { throw Self.fail(path, "should be an object, not \(value.kind)") }
+        guard case .object(let fields) = value else { throw Self.fail(path, Self.say("notObject", ["kind": Self.kind(value)])) }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw Self.fail(path, "unknown key '\(unknown)' (expected \(allowed.sorted().joined(separator: ", ")))")
+            throw Self.fail(path, Self.say("unknownKeyExpected", ["key": .verbatim(unknown), "keys": .code(allowed.sorted().joined(separator: ", "))]))
         }
         return fields
     }
 
     private func typed(_ value: JSONValue, path: String) throws(ProgramError) -> (String, JSONObject) {
-        guard case .object(let fields) = value else { throw Self.fail(path, "should be a block object, not \(value.kind)") }
-        guard case .string(let type)? = fields["type"] else { throw Self.fail(path, "a block needs a \"type\"") }
+        guard case .object(let fields) = value else { throw Self.fail(path, Self.say("notBlockObject", ["kind": Self.kind(value)])) }
+        guard case .string(let type)? = fields["type"] else { throw Self.fail(path, Self.say("needsType")) }
         return (type, fields)
     }
 
     private func check(_ fields: JSONObject, path: String, type: String, allowed: Set<String>) throws(ProgramError) {
         let all = allowed.union(["type", "id"])
         if let unknown = fields.keys.sorted().first(where: { !all.contains($0) }) {
-            throw Self.fail(path, "unknown key '\(unknown)' for \(type) (it has \(all.sorted().joined(separator: ", ")))")
+            let keys = Words.code(all.sorted().joined(separator: ", "))
+            throw Self.fail(path, Self.say("unknownKey", ["key": .verbatim(unknown), "type": .verbatim(type), "keys": keys]))
         }
     }
 
     private func integer(_ value: JSONValue, path: String, range: ClosedRange<Int>) throws(ProgramError) -> Int {
-        if case .number(let fraction) = value { throw Self.fail(path, "\(fraction) is not a whole number in range") }
-        guard case .int(let number) = value else { throw Self.fail(path, "should be a whole number, not \(value.kind)") }
+        if case .number(let fraction) = value { throw Self.fail(path, Self.say("notWhole", ["number": .verbatim(fraction)])) }
+        guard case .int(let number) = value else { throw Self.fail(path, Self.say("notWholeNumber", ["kind": Self.kind(value)])) }
         guard range.contains(number) else {
-            throw Self.fail(path, "\(number) is out of range (\(range.lowerBound)…\(range.upperBound))")
+            throw Self.fail(path, Self.say("outOfRange", ["number": .number(number), "low": .number(range.lowerBound),
+                                                          "high": .number(range.upperBound)]))
         }
         return number
     }
 
     private func name(_ value: JSONValue?, path: String, allowEmpty: Bool) throws(ProgramError) -> String {
-        guard case .string(let text)? = value else { throw Self.fail(path, "a name (a string) is needed") }
-        guard allowEmpty || !text.isEmpty else { throw Self.fail(path, "the name is empty") }
+        guard case .string(let text)? = value else { throw Self.fail(path, Self.say("needsName")) }
+        guard allowEmpty || !text.isEmpty else { throw Self.fail(path, Self.say("emptyName")) }
         guard text.count <= ProgramLimits.maxNameLength else {
-            throw Self.fail(path, "names are at most \(ProgramLimits.maxNameLength) characters")
+            throw Self.fail(path, Self.say("nameLength", ["limit": .number(ProgramLimits.maxNameLength)]))
         }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw Self.fail(path, "the name contains control characters")
+            throw Self.fail(path, Self.say("controlCharacters"))
         }
         return text
     }
@@ -301,28 +304,47 @@ struct BlockJSONReader {
     where T.RawValue == String {
         let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard case .string(let text)? = value, let result = T(rawValue: text) else {
-            throw Self.fail(path, "should be one of \(options)")
+            throw Self.fail(path, Self.say("oneOf", ["options": .code(options)]))
         }
         return result
     }
 
-    static func fail(_ path: String, _ message: String) -> ProgramError {
-        ProgramError(.invalidJSON, "\(path): \(message)", path: path)
+    /// "blocks[2].do[0]: …": where, then what (the catalogue's `program.blocks.*` problems).
+    static func fail(_ path: String, _ problem: Words) -> ProgramError {
+        ProgramError(.invalidJSON, words: .say("program.blocks.at", ["path": .verbatim(path), "problem": problem]), path: path)
+    }
+
+    private static func say(_ key: String, _ arguments: [String: Words] = [:]) -> Words { .say("program.blocks." + key, arguments) }
+
+    private static let nestedTooDeep = say("nestedTooDeep", ["limit": .number(ProgramLimits.maxDepth)])
+
+    /// What a JSON value is, in words ("a list"): GridKit's `JSONValue.kind` is English only.
+    private static func kind(_ value: JSONValue) -> Words {
+        switch value {
+        case .null: say("kind.null")
+        case .bool: say("kind.bool")
+        case .int, .number: say("kind.number")
+        case .string, .relative: say("kind.string")
+        case .array: say("kind.list")
+        case .object: say("kind.object")
+        }
     }
 
     /// "at_destination is a condition" reads better than "unknown block type" for a known block.
-    private static func misplaced(_ type: String, wanted: String) -> String {
+    private static func misplaced(_ type: String, wanted: String) -> Words {
         let kinds: [(String, Set<String>)] = [
-            ("a condition", ["at_destination", "dead_end", "cow_crossing", "road_exists", "traffic_light", "logic_negate",
+            ("condition", ["at_destination", "dead_end", "cow_crossing", "road_exists", "traffic_light", "logic_negate",
                              "logic_operation", "logic_compare", "logic_boolean"]),
-            ("a number block", ["math_number", "variables_get", "math_arithmetic", "van_coordinate"]),
-            ("a step of the program", Set(VanAction.allCases.map(\.rawValue)).union(
+            ("numberBlock", ["math_number", "variables_get", "math_arithmetic", "van_coordinate"]),
+            ("step", Set(VanAction.allCases.map(\.rawValue)).union(
                 ["controls_repeat", "controls_repeat_while", "controls_repeat_until", "controls_if", "call_proc",
                  "variables_numeric_set", "variables_increment"])),
         ]
-        if let kind = kinds.first(where: { $0.1.contains(type) }) { return "'\(type)' is \(kind.0); \(wanted) is needed here" }
-        if type == "start" || type == "declare_proc" { return "'\(type)' can't go here (procedures go in \"procedures\")" }
-        return "unknown block type '\(type)'"
+        if let kind = kinds.first(where: { $0.1.contains(type) }) {
+            return say("misplaced", ["type": .verbatim(type), "kind": say("what." + kind.0), "wanted": say("what." + wanted)])
+        }
+        if type == "start" || type == "declare_proc" { return say("notHere", ["type": .verbatim(type)]) }
+        return say("unknownType", ["type": .verbatim(type)])
     }
 }
 

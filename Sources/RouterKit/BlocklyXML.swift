@@ -21,12 +21,12 @@ extension Program {
         let indexer = XMLHash.config { $0.detectParsingErrors = true }.parse(data)
         if case .parsingError(let problem) = indexer {
             // Some platforms' parsers do not say where (line 0).
-            let place = problem.line > 0 ? " (line \(problem.line), column \(problem.column))" : ""
-            throw ProgramError(.invalidXML, "The program is not well-formed XML\(place).",
-                               line: problem.line > 0 ? problem.line : nil, column: problem.line > 0 ? problem.column : nil)
+            guard problem.line > 0 else { throw ProgramError(.invalidXML, words: .say("program.xml.notWellFormed")) }
+            let place: [String: Words] = ["line": .number(problem.line), "column": .number(problem.column)]
+            throw ProgramError(.invalidXML, words: .say("program.xml.notWellFormedAt", place), line: problem.line, column: problem.column)
         }
         guard let root = indexer.children.first?.element, root.name == "xml" else {
-            throw ProgramError(.invalidXML, "A Blockly program is an <xml> element holding <block> elements.")
+            throw ProgramError(.invalidXML, words: .say("program.xml.notBlockly"))
         }
         var reader = BlocklyXMLReader()
         return try reader.program(root)
@@ -46,7 +46,7 @@ struct BlocklyXMLReader {
     /// Comments, CDATA and processing instructions are skipped; quoted attribute values may hold '>'.
     static func checkBeforeParsing(_ data: Data) throws(ProgramError) {
         guard data.count <= ProgramLimits.maxXMLBytes else {
-            throw ProgramError(.tooLarge, "The program is too large (more than \(ProgramLimits.maxXMLBytes / 1024) KB of XML).")
+            throw ProgramError(.tooLarge, words: .say("program.size.xml", ["limit": .number(ProgramLimits.maxXMLBytes / 1024)]))
         }
         let bytes = [UInt8](data)
         func starts(_ prefix: String, at index: Int) -> Bool {
@@ -68,7 +68,7 @@ struct BlocklyXMLReader {
             if starts("<!--", at: i) { i = skip(to: "-->", from: i + 4); continue }
             if starts("<![CDATA[", at: i) { i = skip(to: "]]>", from: i + 9); continue }
             if starts("<!", at: i) {
-                throw ProgramError(.invalidXML, "The program may not contain <!DOCTYPE> or <!ENTITY> declarations.")
+                throw ProgramError(.invalidXML, words: .say("program.xml.declarations"))
             }
             if starts("<?", at: i) { i = skip(to: "?>", from: i + 2); continue }
             let closing = starts("</", at: i)
@@ -83,7 +83,7 @@ struct BlocklyXMLReader {
             let selfClosing = j > i && j < bytes.count && bytes[j - 1] == UInt8(ascii: "/")
             if closing { depth -= 1 } else if !selfClosing { depth += 1 }
             guard depth <= maxElementDepth else {
-                throw ProgramError(.tooLarge, "The program's XML is nested too deeply.")
+                throw ProgramError(.tooLarge, words: .say("program.size.xmlNesting"))
             }
             i = j + 1
         }
@@ -105,7 +105,8 @@ struct BlocklyXMLReader {
             }
         }
         guard starts.count == 1, let start = starts.first else {
-            throw ProgramError(.invalidXML, starts.isEmpty ? "The program has no start block." : "The program has \(starts.count) start blocks; it needs exactly one.")
+            throw ProgramError(.invalidXML, words: starts.isEmpty ? .say("program.xml.noStart")
+                                                    : .say("program.xml.startBlocks", ["count": .number(starts.count)]))
         }
         let main = try chain(from: child(start, "next").flatMap { blockIn($0) }, depth: 1)
         return Program(main: main, procedures: procedures, detachedBlocks: detached)
@@ -121,7 +122,7 @@ struct BlocklyXMLReader {
             if element.name == "block" {
                 order.append(element)
                 guard order.count <= ProgramLimits.maxBlocks else {
-                    throw ProgramError(.tooLarge, "The program has more than \(ProgramLimits.maxBlocks) blocks.")
+                    throw ProgramError(.tooLarge, words: .say("program.size.blocks", ["limit": .number(ProgramLimits.maxBlocks)]))
                 }
             }
             stack.append(contentsOf: element.children.compactMap { $0 as? Element }.reversed())
@@ -166,7 +167,7 @@ struct BlocklyXMLReader {
             } else if input(element, "value", "TIMES") != nil {
                 times = try expression(valueBlock(element, "TIMES"), owner: id, depth: depth + 1)
             } else {
-                throw fail(type, id, "has no TIMES field")
+                throw fail(type, id, "noTimes")
             }
             return .repeatTimes(times, body: try statementInput(element, "DO", depth: depth + 1), id: id)
         case "controls_repeat_while", "controls_repeat_until", "controls_whileUntil":
@@ -185,7 +186,7 @@ struct BlocklyXMLReader {
                     elseIfs = index
                 }
             }
-            guard (0..<ProgramLimits.maxBlocks).contains(elseIfs) else { throw fail(type, id, "has too many else-if parts") }
+            guard (0..<ProgramLimits.maxBlocks).contains(elseIfs) else { throw fail(type, id, "tooManyElseIfs") }
             var branches: [Branch] = []
             for index in 0...elseIfs {
                 let test = try condition(valueBlock(element, "IF\(index)"), owner: id, depth: depth + 1)
@@ -198,7 +199,7 @@ struct BlocklyXMLReader {
             return .call(try name(field(element, "NAME") ?? "", type, id), id: id)
         case "variables_numeric_set", "variables_increment", "variables_set":
             let variable = try name(field(element, "NAME") ?? field(element, "VAR") ?? "", type, id)
-            guard !variable.isEmpty else { throw fail(type, id, "has no variable NAME") }
+            guard !variable.isEmpty else { throw fail(type, id, "noVariableName") }
             let value: Expression = if let text = field(element, "VALUE") {
                 .number(try number(text, "VALUE", type, id, range: ProgramLimits.numberRange), id: id)
             } else {
@@ -206,9 +207,9 @@ struct BlocklyXMLReader {
             }
             return type == "variables_increment" ? .increment(variable, by: value, id: id) : .setVariable(variable, value, id: id)
         case "start", "declare_proc":
-            throw fail(type, id, "must be on its own on the workspace, not inside another block")
+            throw fail(type, id, "onItsOwn")
         default:
-            throw fail(type, id, Self.isKnown(type) ? "is not a step of the program here" : "is not a block this game knows")
+            throw fail(type, id, Self.isKnown(type) ? "notAStep" : "unknownBlock")
         }
     }
 
@@ -223,12 +224,12 @@ struct BlocklyXMLReader {
         case "cow_crossing": return .cowCrossing(id: id)
         case "road_exists":
             guard let direction = field(element, "CHOICE").flatMap(RelativeDirection.init(rawValue:)) else {
-                throw fail(type, id, "needs CHOICE FORWARD, LEFT or RIGHT")
+                throw fail(type, id, "needsDirection")
             }
             return .roadExists(direction, id: id)
         case "traffic_light":
             guard let colour = field(element, "CHOICE").flatMap(LightColour.init(rawValue:)) else {
-                throw fail(type, id, "needs CHOICE RED or GREEN")
+                throw fail(type, id, "needsColour")
             }
             return .trafficLight(colour, id: id)
         case "logic_negate":
@@ -239,18 +240,18 @@ struct BlocklyXMLReader {
             switch field(element, "OP") {
             case "AND": return .and(a, b, id: id)
             case "OR": return .or(a, b, id: id)
-            default: throw fail(type, id, "needs OP AND or OR")
+            default: throw fail(type, id, "needsLogicOp")
             }
         case "logic_compare":
             guard let op = field(element, "OP").flatMap(ComparisonOperator.init(rawValue:)) else {
-                throw fail(type, id, "needs OP EQ, NEQ, LT, LTE, GT or GTE")
+                throw fail(type, id, "needsCompareOp")
             }
             let a = try expression(valueBlock(element, "A"), owner: id, depth: depth + 1)
             return .compare(op, a, try expression(valueBlock(element, "B"), owner: id, depth: depth + 1), id: id)
         case "logic_boolean":
             return .constant(field(element, "BOOL") == "TRUE", id: id)
         default:
-            throw fail(type, id, Self.isKnown(type) ? "is not a condition, but it is plugged in where a condition goes" : "is not a block this game knows")
+            throw fail(type, id, Self.isKnown(type) ? "notACondition" : "unknownBlock")
         }
     }
 
@@ -262,16 +263,16 @@ struct BlocklyXMLReader {
             return .number(try number(field(element, "NUM") ?? "", "NUM", type, id, range: ProgramLimits.numberRange), id: id)
         case "variables_get":
             let variable = try name(field(element, "NAME") ?? field(element, "VAR") ?? "", type, id)
-            guard !variable.isEmpty else { throw fail(type, id, "has no variable NAME") }
+            guard !variable.isEmpty else { throw fail(type, id, "noVariableName") }
             return .variable(variable, id: id)
         case "math_arithmetic":
             guard let op = field(element, "OP").flatMap(ArithmeticOperator.init(rawValue:)) else {
-                throw fail(type, id, "needs OP ADD, MINUS, MULTIPLY, DIVIDE or POWER")
+                throw fail(type, id, "needsArithmeticOp")
             }
             let a = try expression(valueBlock(element, "A"), owner: id, depth: depth + 1)
             return .arithmetic(op, a, try expression(valueBlock(element, "B"), owner: id, depth: depth + 1), id: id)
         default:
-            throw fail(type, id, Self.isKnown(type) ? "is not a number, but it is plugged in where a number goes" : "is not a block this game knows")
+            throw fail(type, id, Self.isKnown(type) ? "notANumber" : "unknownBlock")
         }
     }
 
@@ -280,10 +281,11 @@ struct BlocklyXMLReader {
     private func describe(_ element: Element, depth: Int) throws(ProgramError) -> (String, BlockID) {
         let id = self.id(element)
         guard let type = attribute(element, "type"), !type.isEmpty else {
-            throw ProgramError(.invalidXML, "A block (id '\(id)') has no type.", block: id)
+            throw ProgramError(.invalidXML, words: .say("program.xml.noType", ["id": .code(id)]), block: id)
         }
         guard depth <= ProgramLimits.maxDepth else {
-            throw ProgramError(.tooLarge, "Block \(type) (id '\(id)') is nested more than \(ProgramLimits.maxDepth) blocks deep.", block: id)
+            let words = Words.say("program.xml.tooDeep", ["type": .verbatim(type), "id": .code(id), "limit": .number(ProgramLimits.maxDepth)])
+            throw ProgramError(.tooLarge, words: words, block: id)
         }
         return (type, id)
     }
@@ -316,20 +318,24 @@ struct BlocklyXMLReader {
         // Blockly may write "3.0" for a whole number.
         let value = Int(text) ?? Double(text).flatMap { $0.rounded() == $0 && abs($0) <= 1e9 ? Int($0) : nil }
         guard let value, range.contains(value) else {
-            throw fail(type, id, "has \(field) '\(text.prefix(20))'; it should be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw fail(type, id, "badNumber", ["field": .verbatim(field), "text": .verbatim(String(text.prefix(20))),
+                                               "low": .number(range.lowerBound), "high": .number(range.upperBound)])
         }
         return value
     }
 
     private func name(_ text: String, _ type: String, _ id: BlockID) throws(ProgramError) -> String {
         guard text.count <= ProgramLimits.maxNameLength else {
-            throw fail(type, id, "has a name longer than \(ProgramLimits.maxNameLength) characters")
+            throw fail(type, id, "nameTooLong", ["limit": .number(ProgramLimits.maxNameLength)])
         }
         return text
     }
 
-    private func fail(_ type: String, _ id: BlockID, _ problem: String) -> ProgramError {
-        ProgramError(.invalidXML, "Block \(type) (id '\(id)') \(problem).", block: id)
+    /// "Block controls_repeat (id 'b3') has no TIMES field.": each problem is a whole sentence in the
+    /// catalogue (`program.xml.<problem>`) naming the block, so a translation can order it freely.
+    private func fail(_ type: String, _ id: BlockID, _ problem: String, _ arguments: [String: Words] = [:]) -> ProgramError {
+        let named = arguments.merging(["type": .verbatim(type), "id": .code(id)]) { given, _ in given }
+        return ProgramError(.invalidXML, words: .say("program.xml." + problem, named), block: id)
     }
 
     private static func isKnown(_ type: String) -> Bool {

@@ -26,10 +26,11 @@ public struct ClassLocks: Codable, Equatable, Sendable {
     public static func make(id: String, episodes: [Int], levels: [String]) -> Result<ClassLocks, LockProblem> {
         let known = Set(LevelCatalog.episodes.map(\.number))
         if let unknown = episodes.first(where: { !known.contains($0) }) {
-            return .failure(LockProblem(message: "There is no episode \(unknown); episodes go from 1 to \(known.max() ?? 0)."))
+            return .failure(LockProblem(words: .say("program.locks.noEpisode", ["episode": .number(unknown),
+                                                                               "last": .number(known.max() ?? 0)])))
         }
         if let unknown = levels.first(where: { LevelCatalog.level(id: $0) == nil }) {
-            return .failure(LockProblem(message: "There is no level '\(unknown.prefix(40))' among ours; only our levels can be locked."))
+            return .failure(LockProblem(words: .say("program.locks.noLevel", ["level": .verbatim(String(unknown.prefix(40)))])))
         }
         let ordered = LevelCatalog.levels.map(\.id).filter(Set(levels).contains)
         return .success(ClassLocks(id: id, episodes: Array(Set(episodes)).sorted(), levels: ordered))
@@ -45,6 +46,13 @@ public struct ClassLocks: Codable, Equatable, Sendable {
     public var isEmpty: Bool { episodes.isEmpty && levels.isEmpty }
 }
 
+/// Why a class's locks were refused, as catalogue words (`program.locks.*`).
 public struct LockProblem: Error, Equatable, Sendable {
-    public var message: String
+    public var words: Words
+    /// The problem in English.
+    public var message: String { words.english }
+
+    public init(words: Words) { self.words = words }
+
+    public func message(in language: TextLanguage) -> String { words.text(in: language) }
 }

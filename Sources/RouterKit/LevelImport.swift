@@ -17,16 +17,43 @@ public enum LevelImport {
         public var sourcePk: Int?
     }
 
+    /// One level that could not be brought over: its name and field as the file has them, and
+    /// what is wrong as catalogue words (`program.import.*`). Encoded as `{level, field, message}`
+    /// with the message in English; `message(in:)` says it in another language.
     public struct Problem: Hashable, Sendable, Codable, CustomStringConvertible {
         public var level: String
         public var field: String
-        public var message: String
+        public var words: Words
+        /// What is wrong, in English.
+        public var message: String { words.english }
         public var description: String { "\(level): \(field): \(message)" }
 
-        public init(level: String, field: String, message: String) {
+        public init(level: String, field: String, words: Words) {
             self.level = level
             self.field = field
-            self.message = message
+            self.words = words
+        }
+
+        /// A problem whose message is a finished sentence, said the same in every language.
+        public init(level: String, field: String, message: String) {
+            self.init(level: level, field: field, words: .verbatim(message))
+        }
+
+        public func message(in language: TextLanguage) -> String { words.text(in: language) }
+
+        private enum CodingKeys: String, CodingKey { case level, field, message }
+
+        public init(from decoder: any Decoder) throws {
+            let json = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(level: try json.decode(String.self, forKey: .level), field: try json.decode(String.self, forKey: .field),
+                      message: try json.decode(String.self, forKey: .message))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var json = encoder.container(keyedBy: CodingKeys.self)
+            try json.encode(level, forKey: .level)
+            try json.encode(field, forKey: .field)
+            try json.encode(message, forKey: .message)
         }
     }
 
@@ -39,11 +66,15 @@ public enum LevelImport {
         case notJSON(String)
         case tooLarge(limit: Int)
         case unrecognised
-        public var description: String {
+        public var description: String { words.english }
+
+        /// What is wrong with the file, as catalogue words (`program.import.*`). The JSON reader's
+        /// reason comes from Foundation, in its own words.
+        public var words: Words {
             switch self {
-            case let .notJSON(reason): "the file is not JSON (\(reason))"
-            case let .tooLarge(limit): "the file is larger than \(limit / 1_000_000) MB"
-            case .unrecognised: "the file is neither a Rapid Router fixture (a list of {model, pk, fields}) nor a level-editor save"
+            case let .notJSON(reason): .say("program.import.notJSON", ["reason": .verbatim(reason)])
+            case let .tooLarge(limit): .say("program.import.tooLarge", ["limit": .number(limit / 1_000_000)])
+            case .unrecognised: .say("program.import.unrecognised")
             }
         }
     }
@@ -138,28 +169,30 @@ public enum LevelImport {
     // MARK: One level's fields
 
     private static func convert(_ fields: [String: Any], id: String, name: String, routeMax: Int, customLevel: Bool) throws -> Level {
-        func fail(_ field: String, _ message: String) -> Problem { Problem(level: name, field: field, message: message) }
-        guard let path = nested(fields["path"]) as? [[String: Any]], !path.isEmpty else { throw fail("path", "missing or not a list of road tiles") }
+        func fail(_ field: String, _ problem: String, _ arguments: [String: Words] = [:]) -> Problem {
+            Problem(level: name, field: field, words: .say("program.import." + problem, arguments))
+        }
+        guard let path = nested(fields["path"]) as? [[String: Any]], !path.isEmpty else { throw fail("path", "noPath") }
         var road: [RoadNode] = []
         for (index, node) in path.enumerated() {
             guard let coordinate = coordinate(node["coordinate"]),
                   let connected = node["connectedNodes"] as? [Any] else {
-                throw fail("path", "tile \(index) needs a coordinate [x, y] and connectedNodes")
+                throw fail("path", "tileFields", ["tile": .number(index)])
             }
             road.append(RoadNode(coordinate, connections: connected.compactMap(integer)))
         }
         guard let origin = nested(fields["origin"]) as? [String: Any],
               let direction = (origin["direction"] as? String).flatMap(Heading.init(rawValue:)) else {
-            throw fail("origin", "missing, or its direction is not N, E, S or W")
+            throw fail("origin", "noOrigin")
         }
         if let start = coordinate(origin["coordinate"]), start != road[0].coordinate {
             // The original's levels always start on path[0]; keep that invariant by moving the start tile first.
-            guard let index = road.firstIndex(where: { $0.coordinate == start }) else { throw fail("origin", "\(start) is not on the road") }
+            guard let index = road.firstIndex(where: { $0.coordinate == start }) else { throw fail("origin", "startOffRoad", ["at": .code(start)]) }
             road = reorder(road, first: index)
         }
         guard let destinationList = nested(fields["destinations"]) as? [Any] else { throw fail("destinations", "missing") }
         let destinations = try destinationList.map { item -> Coordinate in
-            guard let coordinate = coordinate(item) else { throw fail("destinations", "each is [x, y]") }
+            guard let coordinate = coordinate(item) else { throw fail("destinations", "destinationPair") }
             return coordinate
         }
         let lights = try (nested(fields["traffic_lights"]) as? [[String: Any]] ?? []).map { light -> TrafficLight in
@@ -167,13 +200,13 @@ public enum LevelImport {
                   let heading = (light["direction"] as? String).flatMap(Heading.init(rawValue:)),
                   let state = (light["startingState"] as? String).flatMap(LightColour.init(rawValue:)),
                   let red = integer(light["redDuration"]), let green = integer(light["greenDuration"]) else {
-                throw fail("traffic_lights", "each needs sourceCoordinate, direction, startingState, redDuration and greenDuration")
+                throw fail("traffic_lights", "lightFields")
             }
             return TrafficLight(source: source, direction: heading, startingState: state,
                                 startTime: integer(light["startTime"]) ?? 0, redDuration: red, greenDuration: green)
         }
         let cows = try (nested(fields["cows"]) as? [[String: Any]] ?? []).map { group -> CowGroup in
-            guard let squares = group["potentialCoordinates"] as? [Any] else { throw fail("cows", "each group needs potentialCoordinates") }
+            guard let squares = group["potentialCoordinates"] as? [Any] else { throw fail("cows", "cowFields") }
             return CowGroup(kind: (group["type"] as? String).flatMap(CowKind.init(rawValue:)) ?? .white,
                             minCows: integer(group["minCows"]) ?? 1, maxCows: integer(group["maxCows"]) ?? 1,
                             potentialCoordinates: squares.compactMap(coordinate))

@@ -81,49 +81,85 @@ public enum LevelError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    public var description: String { words.english }
+
+    /// What is wrong, as catalogue words (`program.level.<case>`): said in any language, with the
+    /// tile, light and group numbers, squares and block names as they are written in the level.
+    public var words: Words {
+        func say(_ key: String, _ arguments: [String: Words] = [:]) -> Words { .say("program.level." + key, arguments) }
+        func tile(_ tile: Int, _ at: Coordinate, _ more: [String: Words] = [:]) -> [String: Words] {
+            more.merging(["tile": .number(tile), "at": .code(at)]) { given, _ in given }
+        }
+        func light(_ light: Int, _ at: Coordinate, _ more: [String: Words] = [:]) -> [String: Words] {
+            more.merging(["light": .number(light), "at": .code(at)]) { given, _ in given }
+        }
         switch self {
-        case .noRoad: "The level has no road: add at least the start tile and one more."
-        case .tooMany(let part, let count, let limit): "The level has \(count) \(part.rawValue); at most \(limit) are allowed."
-        case .tileOffGrid(let tile, let at): "Road tile \(tile) at \(at) is off the 10×8 grid."
-        case .duplicateTile(let tile, let at, let first): "Road tile \(tile) at \(at) is on the same square as tile \(first)."
-        case .tooManyConnections(let tile, let at, let count):
-            "Road tile \(tile) at \(at) lists \(count) connections; a tile has at most 4 neighbours."
-        case .unknownConnection(let tile, let at, let to): "Road tile \(tile) at \(at) connects to tile \(to), which does not exist."
-        case .connectionToItself(let tile, let at): "Road tile \(tile) at \(at) connects to itself."
-        case .repeatedConnection(let tile, let at, let to): "Road tile \(tile) at \(at) lists its connection to tile \(to) twice."
-        case .notNeighbours(let tile, let at, let to, let toAt):
-            "Road tile \(tile) at \(at) connects to tile \(to) at \(toAt), which is not a neighbouring square."
-        case .oneWayConnection(let tile, let at, let to, let toAt):
-            "Road tile \(tile) at \(at) connects to tile \(to) at \(toAt), but tile \(to) does not connect back."
+        case .noRoad: return say("noRoad")
+        case .tooMany(let part, let count, let limit):
+            return say("tooMany", ["parts": say("part." + part.key, ["count": .number(count)]), "limit": .number(limit)])
+        case .tileOffGrid(let index, let at): return say("tileOffGrid", tile(index, at))
+        case .duplicateTile(let index, let at, let first): return say("duplicateTile", tile(index, at, ["first": .number(first)]))
+        case .tooManyConnections(let index, let at, let count):
+            return say("tooManyConnections", tile(index, at, ["count": .number(count)]))
+        case .unknownConnection(let index, let at, let to): return say("unknownConnection", tile(index, at, ["to": .number(to)]))
+        case .connectionToItself(let index, let at): return say("connectionToItself", tile(index, at))
+        case .repeatedConnection(let index, let at, let to): return say("repeatedConnection", tile(index, at, ["to": .number(to)]))
+        case .notNeighbours(let index, let at, let to, let toAt):
+            return say("notNeighbours", tile(index, at, ["to": .number(to), "toAt": .code(toAt)]))
+        case .oneWayConnection(let index, let at, let to, let toAt):
+            return say("oneWayConnection", tile(index, at, ["to": .number(to), "toAt": .code(toAt)]))
         case .noRoadFromOrigin(let origin, let heading):
-            "The van starts at \(origin) facing \(heading.rawValue), but there is no road from there in that direction."
-        case .noDestination: "The level has no house to deliver to."
-        case .destinationOffRoad(let at): "The house at \(at) is not on the road."
-        case .duplicateDestination(let at): "The house at \(at) is listed twice."
-        case .unreachableDestination(let at): "The house at \(at) cannot be reached by road from the start."
-        case .lightOffRoad(let light, let at): "Traffic light \(light) at \(at) is not on the road."
-        case .lightNotOnRoad(let light, let at, let heading):
-            "Traffic light \(light) at \(at) faces \(heading.rawValue), but there is no road from \(at) in that direction."
-        case .duplicateLight(let light, let at, let heading):
-            "Traffic light \(light) at \(at) facing \(heading.rawValue) controls the same road as an earlier light."
-        case .badLightTiming(let light, let at, let field, let value):
-            field == "startTime"
-                ? "Traffic light \(light) at \(at) has startTime \(value); use 0…\(LevelLimits.maxDuration)."
-                : "Traffic light \(light) at \(at) has \(field) \(value); use \(LevelLimits.lightDurationRange.lowerBound)…\(LevelLimits.maxDuration)."
-        case .emptyCowGroup(let group): "Cow group \(group) has no squares."
+            return say("noRoadFromOrigin", ["at": .code(origin), "heading": .code(heading.rawValue)])
+        case .noDestination: return say("noDestination")
+        case .destinationOffRoad(let at): return say("destinationOffRoad", ["at": .code(at)])
+        case .duplicateDestination(let at): return say("duplicateDestination", ["at": .code(at)])
+        case .unreachableDestination(let at): return say("unreachableDestination", ["at": .code(at)])
+        case .lightOffRoad(let index, let at): return say("lightOffRoad", light(index, at))
+        case .lightNotOnRoad(let index, let at, let heading):
+            return say("lightNotOnRoad", light(index, at, ["heading": .code(heading.rawValue)]))
+        case .duplicateLight(let index, let at, let heading):
+            return say("duplicateLight", light(index, at, ["heading": .code(heading.rawValue)]))
+        case .badLightTiming(let index, let at, let field, let value):
+            // The start time may be 0 (the light starts its cycle at once); durations may not.
+            return field == "startTime"
+                ? say("lightStartTime", light(index, at, ["value": .number(value), "high": .number(LevelLimits.maxDuration)]))
+                : say("lightTiming", light(index, at, ["field": .code(field), "value": .number(value),
+                                                        "low": .number(LevelLimits.lightDurationRange.lowerBound),
+                                                        "high": .number(LevelLimits.maxDuration)]))
+        case .emptyCowGroup(let group): return say("emptyCowGroup", ["group": .number(group)])
         case .badCowCount(let group, let min, let max):
-            "Cow group \(group) has minCows \(min) and maxCows \(max); use 0 ≤ minCows ≤ maxCows ≤ \(LevelLimits.cowSquares)."
-        case .cowOffRoad(let group, let at): "Cow group \(group) has a square at \(at), which is not on the road."
-        case .badFuel(let fuel): "The fuel tank holds \(fuel); use \(LevelLimits.fuelRange.lowerBound)…\(LevelLimits.maxFuel)."
-        case .emptyToolbox: "The toolbox is empty: offer at least one block."
-        case .duplicateToolboxBlock(let block): "The toolbox offers \(block.rawValue) twice."
+            return say("badCowCount", ["group": .number(group), "min": .number(min), "max": .number(max),
+                                       "limit": .number(LevelLimits.cowSquares)])
+        case .cowOffRoad(let group, let at): return say("cowOffRoad", ["group": .number(group), "at": .code(at)])
+        case .badFuel(let fuel):
+            return say("badFuel", ["fuel": .number(fuel), "low": .number(LevelLimits.fuelRange.lowerBound),
+                                   "high": .number(LevelLimits.maxFuel)])
+        case .emptyToolbox: return say("emptyToolbox")
+        case .duplicateToolboxBlock(let block): return say("duplicateToolboxBlock", ["block": .code(block.rawValue)])
         case .badToolboxLimit(let block, let limit):
-            "The toolbox limits \(block.rawValue) to \(limit) uses; use \(LevelLimits.blockLimitRange.lowerBound)…\(LevelLimits.maxBlockLimit), or no limit."
-        case .badRouteMax(let value): "The route score is out of \(value); use 0 (off), 10 or 20."
-        case .badAlgorithmMax(let value): "The algorithm score is out of \(value); use 0 (off) or 10."
-        case .badModelSolution(let value): "A model solution has \(value) blocks; use 1…\(LevelLimits.maxModelBlocks)."
-        case .decorOffGrid(let name, let at): "The decoration \"\(name)\" at \(at) is off the grid."
+            return say("badToolboxLimit", ["block": .code(block.rawValue), "limit": .number(limit),
+                                           "low": .number(LevelLimits.blockLimitRange.lowerBound),
+                                           "high": .number(LevelLimits.maxBlockLimit)])
+        case .badRouteMax(let value): return say("badRouteMax", ["value": .number(value)])
+        case .badAlgorithmMax(let value): return say("badAlgorithmMax", ["value": .number(value)])
+        case .badModelSolution(let value):
+            return say("badModelSolution", ["count": .number(value), "high": .number(LevelLimits.maxModelBlocks)])
+        case .decorOffGrid(let name, let at): return say("decorOffGrid", ["name": .verbatim(name), "at": .code(at)])
+        }
+    }
+}
+
+extension LevelPart {
+    /// The catalogue's name for the part (`program.level.part.<key>`): the raw value is the API's.
+    var key: String {
+        switch self {
+        case .roadTiles: "roadTiles"
+        case .destinations: "destinations"
+        case .trafficLights: "trafficLights"
+        case .cowSquares: "cowSquares"
+        case .decor: "decorations"
+        case .toolbox: "toolboxBlocks"
+        case .modelSolutions: "modelSolutions"
         }
     }
 }

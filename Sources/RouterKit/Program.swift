@@ -137,8 +137,9 @@ public struct ProgramError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String?
     /// XML or toolbox errors: the block concerned, when there is one.
     public var block: BlockID?
-    /// What `message` says, kept so it can be said in another language (Python's problems);
-    /// nil for the others, which are said in English only.
+    /// What `message` says, kept so it can be said in another language. Every reader (blocks,
+    /// Blockly XML, Python) and the toolbox check give words; nil only for a problem made with
+    /// `init(_:_:…)` from a finished sentence, which is said as it is.
     public var words: Words?
 
     public init(_ code: Code, _ message: String, line: Int? = nil, column: Int? = nil, path: String? = nil,
@@ -167,8 +168,9 @@ public struct ProgramError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A problem told in words any language can say (`message` is their English).
-    public init(_ code: Code, words: Words, line: Int? = nil, column: Int? = nil) {
-        self.init(code, words.english, line: line, column: column)
+    public init(_ code: Code, words: Words, line: Int? = nil, column: Int? = nil, path: String? = nil,
+                block: BlockID? = nil) {
+        self.init(code, words.english, line: line, column: column, path: path, block: block)
         self.words = words
     }
 
@@ -316,7 +318,7 @@ extension Program: Codable {
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw ProgramError(.invalidJSON, "The program is not valid JSON.")
+            throw ProgramError(.invalidJSON, words: .say("program.blocks.notJSON"))
         }
         return try BlockJSONReader.program(value)
     }
@@ -334,7 +336,7 @@ extension Program: Codable {
 /// own shape first; `program()` then gives the reader's errors as `ProgramError`s, exactly as
 /// `Program.parse(json:)` would for the same JSON on its own.
 public struct BlockProgramJSON: Decodable, Sendable {
-    static let tooLarge = ProgramError(.tooLarge, "The program is too large (more than \(ProgramLimits.maxJSONBytes / 1024) KB of JSON).")
+    static let tooLarge = ProgramError(.tooLarge, words: .say("program.size.json", ["limit": .number(ProgramLimits.maxJSONBytes / 1024)]))
 
     private let value: JSONValue
 

@@ -19,9 +19,13 @@ import Testing
         "delivered", "crashed", "fuel", "light", "red", "cow", "horn", "wait", "blocks", "block", "score", "offer",
     ]
 
-    /// The English words in `text` outside code.
+    /// The English words in `text` outside code. Code is `…`, '…' and, in the block readers' and
+    /// level checks' problems, "…" (JSON keys), <…> (XML elements), CAPITALS (Blockly field
+    /// names and values: OP AND, CHOICE RED) and block types (math_number). "van" before a
+    /// preposition is Spanish ("they go").
     static func englishWords(_ text: String) -> [String] {
-        let prose = text.replacingOccurrences(of: #"`[^`]*`|'[^']*'"#, with: " ", options: .regularExpression)
+        let code = #"`[^`]*`|'[^']*'|"[^"]*"|<[^>]*>|\b[A-Z][A-Z_]+\b|\b[a-z]+_[a-z_]+\b|\bvan (?=(a|al|de|del|desde|en|hacia|por)\b)"#
+        let prose = text.replacingOccurrences(of: code, with: " ", options: .regularExpression)
         return prose.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).filter {
             english.contains($0) && $0 != "no"  // "no" is Spanish too
         }

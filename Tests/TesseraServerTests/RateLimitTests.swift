@@ -168,11 +168,14 @@ import Testing
     }
 
     @Test func theMessageSaysWhenInWordsAPersonReads() {
-        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.runs, wait: 1).hasSuffix("again in a second."))
-        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.create, wait: 45).hasSuffix("try again in 45 seconds."))
-        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.create, wait: 1_200).hasSuffix("try again in 20 minutes."))
-        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.solver, wait: 3_600).hasSuffix("ask again in an hour."))
-        #expect(RateLimitMiddleware<TesseraRequestContext>.message(.signin, wait: 7_300).hasSuffix("try again in 3 hours."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.refusal(.runs, wait: 1).message.hasSuffix("again in a second."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.refusal(.create, wait: 45).message.hasSuffix("try again in 45 seconds."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.refusal(.create, wait: 1_200).message.hasSuffix("try again in 20 minutes."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.refusal(.solver, wait: 3_600).message.hasSuffix("ask again in an hour."))
+        #expect(RateLimitMiddleware<TesseraRequestContext>.refusal(.signin, wait: 7_300).message.hasSuffix("try again in 3 hours."))
+        // In Arabic the hours take the language's own plural form, chosen by the catalogue.
+        let arabic = RateLimitMiddleware<TesseraRequestContext>.refusal(.signin, wait: 7_300).message(in: "ar")
+        #expect(!arabic.isEmpty && !arabic.contains("hours"))
     }
 
     @Test func offLiftsEveryLimit() async throws {

@@ -34,13 +34,11 @@ extension AuthRoutes {
         guard teacher.role == .teacher else { throw AccountError.teachersOnly }
         let body = try await JSONBody.decode(CodeRequest.self, from: request)
         guard let pending = try await accounts.twoStep(accountID: teacher.id) else {
-            throw APIError(.conflict, code: "no_two_step_setup", message: "Start turning on two-step sign-in first: it gives the secret to add to your app.")
+            throw APIError(.conflict, code: "no_two_step_setup", say: "classroom.errors.twoStep.notStarted")
         }
         guard !pending.isOn else { throw Self.alreadyOn }
         guard let step = pending.totp.step(of: body.code, at: Date()) else {
-            throw APIError(.unprocessableContent, code: "wrong_code",
-                           message: "That is not the code your app shows now. Check that the app has the Tessera account you just added "
-                               + "and that the phone's clock is right, then type the newest code.")
+            throw APIError(.unprocessableContent, code: "wrong_code", say: "classroom.errors.twoStep.wrongSetupCode")
         }
         let codes = RecoveryCodes.make()
         guard try await accounts.confirmTwoStep(accountID: teacher.id, recoveryHashes: codes.compactMap(RecoveryCodes.key).map(RecoveryCodes.hash),
@@ -64,8 +62,7 @@ extension AuthRoutes {
     /// wrong one counts as a failed sign-in, so the per-account limit guards the code too.
     func secondStep(_ typed: String?, twoStep: TwoStep, account: Account, attempt: SignInAttempt) async throws {
         guard let typed, !typed.allSatisfy(\.isWhitespace) else {
-            throw APIError(.unauthorized, code: "code_required",
-                           message: "Type the six-digit code your authenticator app shows for Tessera (or one of your recovery codes).")
+            throw APIError(.unauthorized, code: "code_required", say: "classroom.errors.twoStep.codeRequired")
         }
         let accepted = switch SecondStepCode(typed, totp: twoStep.totp, at: Date()) {
         case .app(let step): try await accounts.useTwoStepCode(accountID: account.id, step: step)
@@ -74,13 +71,12 @@ extension AuthRoutes {
         }
         guard accepted else {
             throttle.recordFailure(attempt)
-            throw APIError(.unauthorized, code: "wrong_code",
-                           message: "That code did not work. Type the newest code your app shows (each code works once), or a recovery code.")
+            throw APIError(.unauthorized, code: "wrong_code", say: "classroom.errors.twoStep.wrongCode")
         }
     }
 
     static var alreadyOn: APIError {
-        APIError(.conflict, code: "two_step_on", message: "Two-step sign-in is already on. To change phones, turn it off and on again.")
+        APIError(.conflict, code: "two_step_on", say: "classroom.errors.twoStep.alreadyOn")
     }
 }
 
@@ -104,7 +100,7 @@ struct CodeRequest: Decodable {
 
     init(from decoder: any Decoder) throws {
         code = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .code)
-        guard code.unicodeScalars.count <= 32 else { throw APIError.badRequest("`code` is at most 32 characters.") }
+        guard code.unicodeScalars.count <= 32 else { throw APIError.badRequest("classroom.errors.json.codeLength", ["limit": .number(32)]) }
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import TesseraStore
+import Languages
 
 /// `/api/auth/…`: teachers sign up; teachers and pupils sign in and out; who am I; a teacher
 /// changes their password (which ends their other sessions).
@@ -27,9 +28,8 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
         case .open: break
         case .invite where body.invite != nil: break
         case .invite, .closed:
-            throw APIError(.forbidden, code: "sign_up_closed", message: signUpMode == .closed
-                ? "New teachers' accounts are not being made on this server; ask the person who runs it."
-                : "New teachers join from a school's invitation link; ask your school's admin for one.")
+            throw APIError(.forbidden, code: "sign_up_closed",
+                           say: signUpMode == .closed ? "classroom.errors.signUpClosed" : "classroom.errors.signUpByInvite")
         }
         // Checked before the costly hash, and again by the store's unique index when two race.
         guard try await accounts.teacher(email: email) == nil else { throw AccountError.emailTaken }
@@ -105,7 +105,7 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
         let text = try context.parameters.require("code")
         guard text.utf8.count <= 32, let code = ClassRules.normalizedCode(text), let schoolClass = try await classes.schoolClass(code: code),
               !schoolClass.archived, schoolClass.signIn == .pictures else {
-            throw APIError.notFound("A picture class with the code '\(text.prefix(32))'")
+            throw APIError.notFound("classroom.errors.notFound.pictureClass", ["code": .sent(text, limit: 32)])
         }
         return try JSONBody.response(PictureClassJSON(code: schoolClass.code, name: schoolClass.name, signIn: schoolClass.signIn,
                                                       pupils: try await classes.pupils(classID: schoolClass.id).map(\.name),
@@ -117,7 +117,7 @@ struct AuthRoutes<Context: CallerRequestContext>: Sendable {
         let text = try context.parameters.require("code")
         // Only something shaped like a code goes on (the page asks whether a picture class has it).
         guard text.utf8.count <= 32, let code = ClassRules.normalizedCode(text) else {
-            throw APIError.notFound("A class with the code '\(text.prefix(32))'")
+            throw APIError.notFound("classroom.errors.notFound.classCode", ["code": .sent(text, limit: 32)])
         }
         return Response(status: .found, headers: [.location: "/classroom/pictures.html?code=" + code])
     }

@@ -2,6 +2,7 @@ import ClassroomKit
 import Foundation
 import Hummingbird
 import TesseraStore
+import Languages
 
 /// `/api/classes/…`: a teacher's classes and the pupils in them. Only a signed-in teacher may use
 /// these, and only for their own classes: another teacher's class answers 404, as if it did not
@@ -48,7 +49,7 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
                 continue
             }
         }
-        throw StoreError.busy("Could not find a free class code; try again.")
+        throw APIError(.serviceUnavailable, code: "busy", say: "classroom.errors.noFreeCode")
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
@@ -58,17 +59,17 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
         var updated = schoolClass
         if name != nil || body.archived != nil {
             updated = try await classes.updateClass(id: schoolClass.id, name: name, archived: body.archived)
-                .orNotFound("Class '\(schoolClass.id)'")
+                .orNotFound("classroom.errors.notFound.class", ["id": .sent(schoolClass.id)])
         }
         if body.levelApproval != nil || body.pupilLinks != nil {
             updated = try await classes.updateSettings(classID: schoolClass.id, signIn: nil, levelApproval: body.levelApproval,
-                                                       pupilLinks: body.pupilLinks).orNotFound("Class '\(schoolClass.id)'")
+                                                       pupilLinks: body.pupilLinks).orNotFound("classroom.errors.notFound.class", ["id": .sent(schoolClass.id)])
         }
         // A new way to sign in gives every pupil a new password of that kind (new login cards).
         var renewed: [PupilJSON]?
         if let mode = body.signIn, mode != schoolClass.signIn {
             updated = try await classes.updateSettings(classID: schoolClass.id, signIn: mode, levelApproval: nil, pupilLinks: nil)
-                .orNotFound("Class '\(schoolClass.id)'")
+                .orNotFound("classroom.errors.notFound.class", ["id": .sent(schoolClass.id)])
             let teacher = try context.caller.teacher()
             var made: [PupilJSON] = []
             for pupil in try await classes.pupils(classID: updated.id) {  // 60 at most, one hash at a time
@@ -157,9 +158,9 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
         let (_, pupil) = try await ownPupil(request, context)
         let body = try await JSONBody.decode(MovePupilRequest.self, from: request)
         guard let target = context.caller.classes.first(where: { $0.id == body.toClass }) else {
-            throw APIError.notFound("Class '\(body.toClass.prefix(64))'")
+            throw APIError.notFound("classroom.errors.notFound.class", ["id": .sent(body.toClass)])
         }
-        guard try await classes.movePupil(id: pupil.id, toClass: target.id) else { throw APIError.notFound("Pupil '\(pupil.id)'") }
+        guard try await classes.movePupil(id: pupil.id, toClass: target.id) else { throw APIError.notFound("classroom.errors.notFound.pupil", ["id": .sent(pupil.id)]) }
         var moved = pupil
         moved.classID = target.id
         return try JSONBody.response(PupilJSON(moved, password: nil))
@@ -176,7 +177,7 @@ struct ClassRoutes<Context: CallerRequestContext>: Sendable {
         let schoolClass = try await ownClass(request, context)
         let id = try context.parameters.require("pupil")
         guard id.utf8.count <= 64, let pupil = try await sessions.accounts.account(id: id), pupil.classID == schoolClass.id else {
-            throw APIError.notFound("Pupil '\(id.prefix(64))'")
+            throw APIError.notFound("classroom.errors.notFound.pupil", ["id": .sent(id)])
         }
         return (try context.caller.teacher(), pupil)
     }

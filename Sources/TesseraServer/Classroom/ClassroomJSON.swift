@@ -1,6 +1,7 @@
 import ClassroomKit
 import Foundation
 import GridKit
+import Languages
 
 /// `POST /api/auth/teachers`: `{"name","email","password"}`, each a string, nothing null.
 struct TeacherSignUpRequest: Decodable {
@@ -31,7 +32,7 @@ struct LoginRequest: Decodable {
         // A picture class's pupil sends the two pictures they tapped instead of a password.
         if !container.contains(.password), let pictures = try? container.decode([String].self, forKey: .pictures) {
             guard let text = PicturePassword.text(pictures) else {
-                throw APIError.badRequest("`pictures` is two of: \(PicturePassword.pictures.joined(separator: ", ")).")
+                throw APIError.badRequest("classroom.errors.json.pictures", ["pictures": .text(PicturePassword.pictures.joined(separator: ", "))])
             }
             password = text
         } else {
@@ -39,7 +40,7 @@ struct LoginRequest: Decodable {
         }
         guard password.unicodeScalars.count <= AccountRules.passwordMaxCharacters else { throw AccountError.passwordTooLong }
         code = try container.decodeIfPresent(String.self, forKey: .code)
-        if let code, code.unicodeScalars.count > 32 { throw APIError.badRequest("`code` is at most 32 characters.") }
+        if let code, code.unicodeScalars.count > 32 { throw APIError.badRequest("classroom.errors.json.codeLength", ["limit": .number(32)]) }
         // One of the contract's two forms, each checked whole: the teacher's (`email`, at most 254
         // characters) or else the pupil's (`classCode` up to 32, `name` up to 80).
         let email = (try? container.decode(String.self, forKey: .email)).flatMap {
@@ -54,8 +55,7 @@ struct LoginRequest: Decodable {
         } else if let code, let name {
             who = .pupil(classCode: code, name: name)
         } else {
-            throw APIError.badRequest("Send `email` (up to 254 characters) and `password` as a teacher, or `classCode` "
-                                      + "(up to 32), `name` (up to 80) and `password` as a pupil.")
+            throw APIError.badRequest("classroom.errors.json.signIn")
         }
     }
 }
@@ -117,11 +117,11 @@ struct ClassChangeRequest: Decodable {
         guard let mode = try container.decodeUnlessNull(String.self, forKey: .signIn) else {
             signIn = nil
             guard name != nil || archived != nil || levelApproval != nil || pupilLinks != nil else {
-                throw APIError.badRequest("Send `name`, `archived`, `signIn`, `levelApproval` or `pupilLinks` (one or more).")
+                throw APIError.badRequest("classroom.errors.json.classChange")
             }
             return
         }
-        guard let known = SignInMode(rawValue: mode) else { throw APIError.badRequest("`signIn` is words or pictures.") }
+        guard let known = SignInMode(rawValue: mode) else { throw APIError.badRequest("classroom.errors.json.signInMode") }
         signIn = known
     }
 }
@@ -136,7 +136,7 @@ struct AddPupilsRequest: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         names = try container.decode([String].self, forKey: .names)
         guard (1...ClassRules.maxPupilsPerClass).contains(names.count) else {
-            throw APIError.badRequest("`names` holds 1 to \(ClassRules.maxPupilsPerClass) names.")
+            throw APIError.badRequest("classroom.errors.json.names", ["limit": .number(ClassRules.maxPupilsPerClass)])
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GridKit
 import Hummingbird
 import TesseraStore
+import Languages
 
 /// A class with more than one teacher: any teacher of the class adds a colleague of their school
 /// (who then sees and does everything the class's own teacher does: pupils, scoreboard, locks,
@@ -21,11 +22,11 @@ extension ClassRoutes {
         let body = try await JSONBody.decode(TeacherRequest.self, from: request)
         guard let schoolID = teacher.schoolID, body.teacher.utf8.count <= 64,
               let colleague = try await schools.teachers(schoolID: schoolID).first(where: { $0.id == body.teacher }) else {
-            throw APIError.notFound("Teacher '\(body.teacher.prefix(64))' in your school")
+            throw APIError.notFound("classroom.errors.notFound.colleague", ["id": .sent(body.teacher)])
         }
         guard colleague.id != schoolClass.teacherID else { return try JSONBody.response(try await teachersJSON(schoolClass)) }
         guard try await schools.coTeachers(classID: schoolClass.id).count < SchoolRules.maxTeachersPerClass - 1 else {
-            throw APIError.badRequest("A class can have at most \(SchoolRules.maxTeachersPerClass) teachers.", code: "too_many_teachers")
+            throw APIError.badRequest("classroom.errors.tooManyTeachers", ["limit": .number(SchoolRules.maxTeachersPerClass)], code: "too_many_teachers")
         }
         try await schools.addCoTeacher(classID: schoolClass.id, teacherID: colleague.id)
         return try JSONBody.response(try await teachersJSON(schoolClass), status: .created)
@@ -36,7 +37,7 @@ extension ClassRoutes {
         let schoolClass = try await ownClass(request, context)
         let id = try context.parameters.require("teacher")
         guard id.utf8.count <= 64, try await schools.removeCoTeacher(classID: schoolClass.id, teacherID: id) else {
-            throw APIError.notFound("Co-teacher '\(id.prefix(64))'")
+            throw APIError.notFound("classroom.errors.notFound.coTeacher", ["id": .sent(id)])
         }
         return Response(status: .noContent)
     }

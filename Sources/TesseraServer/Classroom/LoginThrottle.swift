@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TesseraStore
+import Languages
 
 /// One sign-in attempt as the throttle counts it. A school is thirty children behind one address
 /// who mistype, and an attacker is one client who guesses; the counts tell them apart:
@@ -78,17 +79,10 @@ final class LoginThrottle: Sendable {
         }
         guard let refusal else { return }
         TesseraMetrics.refused("sign_ins").increment()
-        let wait = Self.minutes(refusal.wait)
-        let message: String
-        if refusal.isAddress {
-            message = "Too many wrong passwords from this network; wait \(wait), or sign in on a device you have used before."
-        } else if pupil {
-            message = "Too many wrong passwords for this name; wait \(wait), or ask your teacher to unlock you."
-        } else {
-            message = "Too many wrong passwords for this account; wait \(wait), sign in on a device you have used before, "
-                + "or ask the server's operator to reset your password."
-        }
-        throw APIError.tooBusy(message, retryAfterSeconds: max(1, Int(refusal.wait.rounded(.up))))
+        let minutes = Phrase.Argument.number(max(1, Int((refusal.wait / 60).rounded(.up))))
+        let key = refusal.isAddress ? "network" : pupil ? "pupil" : "account"
+        throw APIError.tooBusy("classroom.errors.wrongPasswords.\(key)", ["minutes": minutes],
+                               retryAfterSeconds: max(1, Int(refusal.wait.rounded(.up))))
     }
 
     func recordFailure(_ attempt: SignInAttempt, now: Date = Date()) {
@@ -132,8 +126,4 @@ final class LoginThrottle: Sendable {
         (dates ?? []).filter { now.timeIntervalSince($0) < window }
     }
 
-    private static func minutes(_ seconds: TimeInterval) -> String {
-        let minutes = Int((seconds / 60).rounded(.up))
-        return minutes <= 1 ? "a minute" : "\(minutes) minutes"
-    }
 }

@@ -86,12 +86,12 @@ final class PasswordHasher: Sendable {
         let refusal: String? = state.withLock { state in
             switch lane {
             case .signIn:
-                guard state.signInCount < maxWaiting else { return "Many people are signing in at once; try again in a few seconds." }
+                guard state.signInCount < maxWaiting else { return "classroom.errors.hashing.signIns" }
                 state.signInCount += 1
             case .other:
-                guard state.otherCount < maxOtherWaiting else { return "Many passwords are being made right now; try again in a few seconds." }
+                guard state.otherCount < maxOtherWaiting else { return "classroom.errors.hashing.passwords" }
                 guard state.perClient[client, default: 0] < perClient else {
-                    return "Your earlier password changes are still being made; wait for them, then try again."
+                    return "classroom.errors.hashing.yours"
                 }
                 state.otherCount += 1
                 state.perClient[client, default: 0] += 1

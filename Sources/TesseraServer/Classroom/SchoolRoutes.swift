@@ -44,7 +44,7 @@ struct SchoolRoutes<Context: CallerRequestContext>: Sendable {
         let (admin, school) = try await adminSchool(context)
         let now = Date()
         guard try await schools.openInvites(schoolID: school.id, now: now) < SchoolRules.maxOpenInvites else {
-            throw APIError.tooBusy("\(SchoolRules.maxOpenInvites) invitations are waiting to be used; wait for colleagues to open theirs (each lasts 7 days).", retryAfterSeconds: 3600)
+            throw APIError.tooBusy("classroom.errors.school.tooManyInvites", ["count": .number(SchoolRules.maxOpenInvites), "days": .number(7)], retryAfterSeconds: 3600)
         }
         let (token, invite) = SchoolRules.newInvite(schoolID: school.id, by: admin.id, now: now)
         try await schools.insertInvite(invite)
@@ -67,14 +67,13 @@ struct SchoolRoutes<Context: CallerRequestContext>: Sendable {
         guard let invite = try await schools.takeInvite(id: SchoolRules.inviteID(token), now: Date()),
               let school = try await schools.school(id: invite.schoolID) else { throw Self.noInvite }
         guard try await schools.setSchool(teacherID: teacher.id, schoolID: school.id, admin: false) else {
-            throw APIError.notFound("Teacher '\(teacher.id)'")
+            throw APIError.notFound("classroom.errors.notFound.teacher", ["id": .sent(teacher.id)])
         }
         return school
     }
 
     static var noInvite: APIError {
-        APIError(.notFound, code: "invite_not_found",
-                 message: "This invitation link is not valid any more (each works once, for 7 days). Ask your school's admin for a new one.")
+        APIError(.notFound, code: "invite_not_found", say: "classroom.errors.school.inviteGone", ["days": .number(7)])
     }
 
     /// `POST /api/schools/{id}/teachers/{teacher}/password` → `{"password"}`: a new password, shown once; the
@@ -94,9 +93,9 @@ struct SchoolRoutes<Context: CallerRequestContext>: Sendable {
     @Sendable func setAdmin(_ request: Request, context: Context) async throws -> Response {
         let (_, colleague) = try await colleague(context, allowSelf: true)
         let body = try await JSONBody.decode(AdminRequest.self, from: request)
-        let school = try colleague.schoolID.orNotFound("School")
+        let school = try colleague.schoolID.orNotFound("classroom.errors.notFound.yourSchool")
         if !body.admin, try await schools.teachers(schoolID: school).filter({ $0.schoolAdmin && $0.id != colleague.id }).isEmpty {
-            throw APIError(.conflict, code: "last_admin", message: "A school needs an admin: make someone else an admin first.")
+            throw APIError(.conflict, code: "last_admin", say: "classroom.errors.school.lastAdmin")
         }
         _ = try await schools.setSchool(teacherID: colleague.id, schoolID: school, admin: body.admin)
         return try JSONBody.response(TeacherJSON(colleague, admin: body.admin))
@@ -123,11 +122,11 @@ struct SchoolRoutes<Context: CallerRequestContext>: Sendable {
         let (_, school) = try await adminSchool(context)
         let classID = try context.parameters.require("class")
         guard classID.utf8.count <= 64, let schoolClass = try await schools.classes(schoolID: school.id).first(where: { $0.id == classID }) else {
-            throw APIError.notFound("Class '\(classID.prefix(64))'")
+            throw APIError.notFound("classroom.errors.notFound.class", ["id": .sent(classID)])
         }
         let body = try await JSONBody.decode(TeacherRequest.self, from: request)
         guard let target = try await schools.teachers(schoolID: school.id).first(where: { $0.id == body.teacher }) else {
-            throw APIError.notFound("Teacher '\(body.teacher.prefix(64))'")
+            throw APIError.notFound("classroom.errors.notFound.teacher", ["id": .sent(body.teacher)])
         }
         _ = try await schools.moveClass(id: schoolClass.id, toTeacher: target.id)
         var moved = schoolClass
@@ -142,7 +141,7 @@ struct SchoolRoutes<Context: CallerRequestContext>: Sendable {
         let teacher = try context.caller.teacher()
         let id = try context.parameters.require("id")
         guard id.utf8.count <= 64, teacher.schoolID == id, let school = try await schools.school(id: id) else {
-            throw APIError.notFound("School '\(id.prefix(64))'")
+            throw APIError.notFound("classroom.errors.notFound.school", ["id": .sent(id)])
         }
         return (teacher, school)
     }
@@ -151,7 +150,7 @@ struct SchoolRoutes<Context: CallerRequestContext>: Sendable {
     func adminSchool(_ context: Context) async throws -> (Account, School) {
         let (teacher, school) = try await memberSchool(context)
         guard teacher.schoolAdmin else {
-            throw APIError(.forbidden, code: "school_admins_only", message: "Only your school's admins can do this; ask one of them.")
+            throw APIError(.forbidden, code: "school_admins_only", say: "classroom.errors.school.adminsOnly")
         }
         return (teacher, school)
     }
@@ -162,7 +161,7 @@ struct SchoolRoutes<Context: CallerRequestContext>: Sendable {
         let id = try context.parameters.require("teacher")
         guard id.utf8.count <= 64, allowSelf || id != admin.id,
               let colleague = try await schools.teachers(schoolID: school.id).first(where: { $0.id == id }) else {
-            throw APIError.notFound("Teacher '\(id.prefix(64))'")
+            throw APIError.notFound("classroom.errors.notFound.teacher", ["id": .sent(id)])
         }
         return (admin, colleague)
     }

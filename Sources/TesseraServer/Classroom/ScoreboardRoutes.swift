@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import RouterKit
 import TesseraStore
+import Languages
 
 /// The teacher's view of a class at play: the scoreboard (JSON, CSV, and a live stream that says
 /// when a pupil has run something), and the locks on our episodes and levels. Like every class
@@ -19,7 +20,7 @@ extension ClassRoutes {
         let episode = try Self.episode(query["episode"].map(String.init))
         let format = query["format"].map(String.init) ?? "json"
         guard format == "json" || format == "csv" else {
-            throw APIError.badRequest("'format' is json or csv.", code: "invalid_format")
+            throw APIError.badRequest("classroom.errors.scoreboard.format", code: "invalid_format")
         }
         let board = try await ClassScoreboard.make(for: schoolClass, episode: episode, classes: classes, progress: progress)
         guard format == "csv" else { return try JSONBody.response(board) }
@@ -51,7 +52,7 @@ extension ClassRoutes {
         let wanted: ClassLocks
         switch ClassLocks.make(id: schoolClass.id, episodes: body.episodes, levels: body.levels) {
         case .success(let made): wanted = made
-        case .failure(let problem): throw APIError.badRequest(problem.message, code: "invalid_locks")
+        case .failure(let problem): throw APIError(.badRequest, code: "invalid_locks", words: .words(problem.words))
         }
         let stored = try await locks.upsert(wanted) { $0 = wanted }
         return try JSONBody.response(LocksJSON(stored))
@@ -60,9 +61,9 @@ extension ClassRoutes {
     /// One of our episodes by number (1 when not given), else 400.
     static func episode(_ text: String?) throws -> Episode {
         let episodes = LevelCatalog.episodes
-        guard let text else { return try episodes.first.orNotFound("Episode 1") }
+        guard let text else { return try episodes.first.orNotFound("classroom.errors.notFound.episode", ["number": .number(1)]) }
         guard let number = Int(text), let episode = episodes.first(where: { $0.number == number }) else {
-            throw APIError.badRequest("'episode' must be a whole number from 1 to \(episodes.count).", code: "invalid_episode")
+            throw APIError.badRequest("classroom.errors.scoreboard.episode", ["count": .number(episodes.count)], code: "invalid_episode")
         }
         return episode
     }
@@ -84,7 +85,7 @@ struct LocksJSON: Codable {
         episodes = try json.decode([Int].self, forKey: .episodes)
         levels = try json.decode([String].self, forKey: .levels)
         guard episodes.count <= 100, levels.count <= 500, levels.allSatisfy({ $0.utf8.count <= 80 }) else {
-            throw APIError.badRequest("Too many locks: list each episode and level once.", code: "invalid_locks")
+            throw APIError.badRequest("classroom.errors.scoreboard.tooManyLocks", code: "invalid_locks")
         }
     }
 

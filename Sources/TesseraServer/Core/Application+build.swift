@@ -73,7 +73,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     }
     router.get("openapi.yaml") { _, _ in
         guard let openAPIPath, let document = FileManager.default.contents(atPath: openAPIPath) else {
-            throw APIError.notFound("The OpenAPI document")
+            throw APIError.notFound("shared.errors.notFound.openapi")
         }
         // text/yaml, inline: a browser shows it as text instead of downloading it, and YAML tools
         // (schemathesis, the generator) read it all the same.

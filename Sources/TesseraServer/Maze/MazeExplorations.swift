@@ -2,6 +2,7 @@ import AsyncAlgorithms
 import Foundation
 import GridKit
 import Hummingbird
+import Languages
 import MazeClient
 import MazeKit
 import NIOCore
@@ -43,7 +44,7 @@ struct MazeExplorations: Sendable {
         let latency = try text("latency").map(LatencyPreset.parse)
         let strategy = try Self.strategy(text("strategy"))
         guard let baseURL = selfAddress.baseURL else {
-            throw APIError(.serviceUnavailable, code: "not_ready", message: "The server is still starting; try again.")
+            throw APIError(.serviceUnavailable, code: "not_ready", say: "maze.errors.notReady")
         }
         let slot = try reserveSlot()
         let api = HTTPMazeAPI(baseURL: baseURL,
@@ -54,6 +55,8 @@ struct MazeExplorations: Sendable {
         let start = service.maze(for: parameters).start
         let began = ExploreEventJSON.began(parameters: parameters, strategy: strategy, latency: latency, start: start)
         let limits = self.limits
+        // The page names its language in the address (an EventSource sends no Accept-Language).
+        let language = APIError.language(of: request)
 
         return ServerSentEvents.response { writer in
             let frames = AsyncChannel<ByteBuffer>()
@@ -65,7 +68,7 @@ struct MazeExplorations: Sendable {
                 }
                 var explored = ExploredMaze()
                 for await event in explorer.events() {
-                    guard let json = Self.json(for: event, explored: &explored, start: start) else { continue }
+                    guard let json = Self.json(for: event, explored: &explored, start: start, language: language) else { continue }
                     guard let frame = try? Self.frame(json) else { continue }
                     await frames.send(frame)
                 }
@@ -100,9 +103,9 @@ struct MazeExplorations: Sendable {
                 try await watch.writing { try await writer.write(chunk) }
             }
             if watch.didTimeOut {
-                let seconds = limits.timeLimit.components.seconds
-                try? await writer.write(Self.frame(.failed("The exploration reached the server's time limit of \(seconds) s.",
-                                                           ExplorationStats())))
+                let seconds = Int(limits.timeLimit.components.seconds)
+                let said = Catalogues.current.text(Phrase("maze.errors.timeLimit", ["seconds": .number(seconds)]), language: language)
+                try? await writer.write(Self.frame(.failed(said, ExplorationStats())))
             }
         }
     }
@@ -116,16 +119,14 @@ struct MazeExplorations: Sendable {
         }
         guard taken else {
             TesseraMetrics.refused("explorations").increment()
-            throw APIError.tooBusy(
-                "The server is already running \(limits.maxRunning) explorations; try again in a few seconds.",
-                retryAfterSeconds: 5)
+            throw APIError.tooBusy("maze.errors.tooManyExplorations", ["count": .number(limits.maxRunning)], retryAfterSeconds: 5)
         }
         TesseraMetrics.runningExplorations.increment()
         let running = self.running
         return ExplorationSlot { running.count.withLock { $0 -= 1 } }
     }
 
-    private static func json(for event: ExplorerEvent, explored: inout ExploredMaze, start: Square) -> ExploreEventJSON? {
+    private static func json(for event: ExplorerEvent, explored: inout ExploredMaze, start: Square, language: String) -> ExploreEventJSON? {
         switch event {
         case .began: return nil
         case let .roomAdded(room):
@@ -135,7 +136,7 @@ struct MazeExplorations: Sendable {
             let path = explored.shortestPath() ?? []
             return .finished(stats, valid: explored.isValid, path: path.map { $0.offset(by: start) })
         case let .failed(error, stats):
-            return .failed(String(describing: error), stats)
+            return .failed(Self.reason(error, language: language), stats)
         case let .cancelled(stats):
             return .cancelled(stats)
         }
@@ -144,10 +145,16 @@ struct MazeExplorations: Sendable {
     static func strategy(_ name: String?) throws -> ExplorationStrategy {
         guard let name else { return .eventDriven }
         guard let strategy = ExplorationStrategy(rawValue: name) else {
-            throw APIError.badRequest(
-                "Unknown strategy '\(name)'; use eventDriven or levelSynchronous.", code: "invalid_strategy")
+            throw APIError.badRequest("maze.errors.unknownStrategy", ["name": .sent(name, limit: 40)], code: "invalid_strategy")
         }
         return strategy
+    }
+
+    /// Why the explorer stopped, in the page's language: the maze API's failures by key, anything
+    /// else (which would be a bug) as the error describes itself.
+    static func reason(_ error: any Error, language: String) -> String {
+        let words = (error as? MazeAPIError)?.words ?? Phrase("shared.errors.verbatim", ["text": .text(String(describing: error))])
+        return Catalogues.current.text(words, language: language)
     }
 
     private static func frame(_ event: ExploreEventJSON) throws -> ByteBuffer {

@@ -1,5 +1,6 @@
 import Foundation
 import GridKit
+import Languages
 import MazeKit
 
 /// `POST /api/maze/mazes`: every field optional. The seed may be a number or a decimal string
@@ -22,8 +23,8 @@ struct CreateMazeRequest: Decodable {
         if let number = try? container.decodeUnlessNull(UInt64.self, forKey: .seed) {
             // Numbers past 2^53 are not exact in JavaScript; those seeds travel as strings.
             guard number <= CreateMazeRequest.largestNumericSeed else {
-                throw APIError.badRequest("A numeric seed may be at most \(CreateMazeRequest.largestNumericSeed); "
-                    + "send larger seeds as a string of digits.", code: "invalid_seed")
+                throw APIError.badRequest("maze.errors.numericSeedTooLarge",
+                                          ["max": .text(String(CreateMazeRequest.largestNumericSeed))], code: "invalid_seed")
             }
             seed = String(number)
         } else {
@@ -48,8 +49,7 @@ enum MazeRequestRules {
         let seedValue: UInt64
         if let seed {
             guard let parsed = Self.seed(seed) else {
-                throw APIError.badRequest("The seed must be 1 to 20 decimal digits, not '\(seed.prefix(40))'.",
-                                          code: "invalid_seed")
+                throw APIError.badRequest("maze.errors.seedDigits", ["seed": .sent(seed, limit: 40)], code: "invalid_seed")
             }
             seedValue = parsed
         } else {
@@ -76,9 +76,10 @@ enum MazeRequestRules {
     static func algorithm(_ name: String?) throws -> MazeAlgorithm {
         guard let name else { return .hybrid }
         guard let algorithm = MazeAlgorithm(rawValue: name) else {
-            throw APIError.badRequest(
-                "Unknown algorithm '\(name.prefix(40))'; use one of \(MazeAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")).",
-                code: "invalid_algorithm")
+            throw APIError.badRequest("maze.errors.unknownAlgorithm",
+                                      ["name": .sent(name, limit: 40),
+                                       "choices": .text(MazeAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))],
+                                      code: "invalid_algorithm")
         }
         return algorithm
     }
@@ -86,7 +87,8 @@ enum MazeRequestRules {
     static func int(_ text: String?, _ name: String) throws -> Int? {
         guard let text else { return nil }
         guard text.utf8.count <= 20, let value = Int(text) else {
-            throw APIError.badRequest("'\(name)' must be a whole number, not '\(text.prefix(40))'.", code: "invalid_size")
+            throw APIError.badRequest("maze.errors.notWholeNumber", ["name": .text(name), "value": .sent(text, limit: 40)],
+                                      code: "invalid_size")
         }
         return value
     }

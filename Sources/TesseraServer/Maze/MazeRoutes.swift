@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Languages
 import MazeKit
 import NIOCore
 
@@ -36,7 +37,7 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
 
     @Sendable func room(_ request: Request, context: Context) async throws -> Response {
         let id = try Input.boundedText(try context.parameters.require("id"), maxBytes: Self.maxTokenBytes,
-                                       orElse: APIError(.notFound, code: "unknown_room", message: "No room has this id."))
+                                       orElse: APIError(.notFound, code: "unknown_room", say: "maze.errors.noRoom"))
         let address = try? service.codec.address(ofRoomID: id)
         try await traffic.simulate(.fetch, on: address?.parameters, conditions: conditions(request))
         return try JSONBody.response(try service.room(id: id))
@@ -45,7 +46,7 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
     @Sendable func unlock(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(UnlockRequest.self, from: request)
         _ = try Input.boundedText(body.lock, maxBytes: Self.maxTokenBytes,
-                                  orElse: APIError(.notFound, code: "invalid_lock", message: "No door has this lock."))
+                                  orElse: APIError(.notFound, code: "invalid_lock", say: "maze.errors.noDoor"))
         let address = try? service.codec.address(ofLock: body.lock)
         try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request))
         return try JSONBody.response(RoomID(id: try service.unlock(lock: body.lock)))
@@ -54,9 +55,9 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
     /// `GET /api/maze/tiles/1010.svg` and friends: the art is generated, so it never changes.
     @Sendable func tile(_ request: Request, context: Context) async throws -> Response {
         let file = try Input.boundedText(try context.parameters.require("file"), maxBytes: 32,
-                                         orElse: APIError.notFound("That tile"))
+                                         orElse: APIError.notFound("maze.errors.notFound.tileAny"))
         guard file.hasSuffix(".svg"), let svg = MazeTiles.svg(for: String(file.dropLast(4))) else {
-            throw APIError.notFound("The tile '\(file)'")
+            throw APIError.notFound("maze.errors.notFound.tile", ["file": .sent(file)])
         }
         return Response(status: .ok,
                         headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
@@ -66,8 +67,7 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
     /// The whole maze as text, for debugging explorers; only with `--maze-debug`.
     @Sendable func map(_ request: Request, context: Context) async throws -> Response {
         guard options.debug else {
-            throw APIError(.notFound, code: "debug_disabled",
-                           message: "The maze map is only served when the server runs with --maze-debug.")
+            throw APIError(.notFound, code: "debug_disabled", say: "maze.errors.debugDisabled")
         }
         let query = request.uri.queryParameters
         let parameters = try MazeRequestRules.parameters(

@@ -24,9 +24,9 @@ extension LatencyPreset {
     /// Exactly one of the preset names (as the contract's enum lists them); anything else is a 400.
     static func parse(_ text: String) throws -> LatencyPreset {
         guard let preset = LatencyPreset(rawValue: text) else {
-            throw APIError.badRequest(
-                "Unknown latency '\(text.prefix(40))'; use one of \(allCases.map(\.rawValue).joined(separator: ", ")).",
-                code: "invalid_latency")
+            throw APIError.badRequest("maze.errors.unknownLatency",
+                                      ["name": .sent(text, limit: 40), "choices": .text(allCases.map(\.rawValue).joined(separator: ", "))],
+                                      code: "invalid_latency")
         }
         return preset
     }

@@ -15,8 +15,7 @@ final class MazeTraffic: Sendable {
         switch conditions.plan(call, served: maze.map(countRequest) ?? 0, draw: { Double.random(in: 0..<1) }) {
         case let .timesOut(after: delay):
             try await Self.wait(delay)
-            throw APIError(.gatewayTimeout, code: "gateway_timeout",
-                           message: "The maze server timed out (simulated failure); retry the request.")
+            throw APIError(.gatewayTimeout, code: "gateway_timeout", say: "maze.errors.gatewayTimeout")
         case let .answers(after: delay):
             try await Self.wait(delay)
         }

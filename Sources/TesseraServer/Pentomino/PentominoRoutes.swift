@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import Hummingbird
+import Languages
 import PentominoKit
 import TesseraStore
 
@@ -42,7 +43,7 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
 
     @Sendable func remove(_ request: Request, context: Context) async throws -> Response {
         let letter = try Input.boundedText(try context.parameters.require("tile"), maxBytes: 8,
-                                           orElse: APIError.badRequest("A tile is one letter.", code: "unknown_tile"))
+                                           orElse: APIError.badRequest("pentomino.errors.tileOneLetter", code: "unknown_tile"))
         let shape = try Self.tile(letter)
         return try await change(context) { puzzle in _ = try puzzle.remove(shape) }
     }
@@ -62,7 +63,7 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
         let puzzle = try await load(context)
         let limit = try request.uri.queryParameters["limit"].map { text -> Int in
             guard let value = Int(String(text)), (1...Self.maxLimit).contains(value) else {
-                throw APIError.badRequest("limit must be a whole number from 1 to \(Self.maxLimit).", code: "invalid_limit")
+                throw APIError.badRequest("pentomino.errors.limit", ["max": .text(String(Self.maxLimit))], code: "invalid_limit")
             }
             return value
         }
@@ -82,17 +83,17 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
     static var maxLimit: Int { 1_000_000 }
 
     static func puzzleID(_ context: Context) throws -> String {
-        try Input.boundedText(try context.parameters.require("id"), maxBytes: 64, orElse: APIError.notFound("That puzzle"))
+        try Input.boundedText(try context.parameters.require("id"), maxBytes: 64, orElse: APIError.notFound("pentomino.errors.notFound.puzzleAny"))
     }
 
     private func load(_ context: Context) async throws -> PentominoPuzzle {
         let id = try Self.puzzleID(context)
-        return try await puzzles.find(id: id).orNotFound("Puzzle '\(id)'")
+        return try await puzzles.find(id: id).orNotFound("pentomino.errors.notFound.puzzle", ["id": .sent(id)])
     }
 
     private func change(_ context: Context, _ body: @escaping @Sendable (inout PentominoPuzzle) throws -> Void) async throws -> Response {
         let id = try Self.puzzleID(context)
-        let puzzle = try await puzzles.update(id: id, body).orNotFound("Puzzle '\(id)'")
+        let puzzle = try await puzzles.update(id: id, body).orNotFound("pentomino.errors.notFound.puzzle", ["id": .sent(id)])
         return try JSONBody.response(PuzzleJSON(puzzle: puzzle))
     }
 }

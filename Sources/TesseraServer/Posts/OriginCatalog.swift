@@ -102,13 +102,13 @@ struct OriginQueryItems {
         guard let query, !query.isEmpty else { return }
         let parts = query.split(separator: "&", omittingEmptySubsequences: true)
         guard parts.count <= Self.maxItems else {
-            throw APIError.badRequest("A query may have at most \(Self.maxItems) items.", code: "invalid_query")
+            throw APIError.badRequest("posts.errors.fakeOrigin.tooManyItems", ["count": .number(Self.maxItems)], code: "invalid_query")
         }
         for part in parts {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = Self.decode(pair[0]), value = pair.count > 1 ? Self.decode(pair[1]) : ""
             guard key.utf8.count <= Self.maxBytes, value.utf8.count <= Self.maxBytes else {
-                throw APIError.badRequest("Query keys and values may be at most \(Self.maxBytes) bytes.", code: "invalid_query")
+                throw APIError.badRequest("posts.errors.fakeOrigin.itemTooLong", ["limit": .number(Self.maxBytes)], code: "invalid_query")
             }
             items.append(Item(key: key, value: value, raw: part))
         }

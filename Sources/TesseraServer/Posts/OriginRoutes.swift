@@ -152,13 +152,14 @@ struct OriginRoutes<Context: CallerRequestContext>: Sendable {
         do {
             value = try OriginJSONParser.parse(Array(buffer.readableBytesView))
         } catch .tooComplex {
-            throw APIError.badRequest("Objects may have at most \(OriginJSONParser.maxMembers) keys and "
-                + "\(OriginJSONParser.maxDepth) levels of nesting.", code: "bad_json")
+            throw APIError.badRequest("posts.errors.fakeOrigin.tooComplex",
+                                      ["members": .number(OriginJSONParser.maxMembers), "depth": .number(OriginJSONParser.maxDepth)],
+                                      code: "bad_json")
         } catch .invalid(let offset) {
-            throw APIError.badRequest("The body is not valid JSON (at byte \(offset)).", code: "bad_json")
+            throw APIError.badRequest("posts.errors.fakeOrigin.notJSON", ["offset": .text(String(offset))], code: "bad_json")
         }
         guard case .object(let object) = value else {
-            throw APIError.badRequest("The body must be a JSON object.", code: "bad_json")
+            throw APIError.badRequest("posts.errors.fakeOrigin.notAnObject", code: "bad_json")
         }
         return object
     }
@@ -191,8 +192,7 @@ struct OriginRoutes<Context: CallerRequestContext>: Sendable {
     }
 
     static func notAllowed(_ request: Request, _ allowed: [String]) -> APIError {
-        var error = APIError(.methodNotAllowed, code: "method_not_allowed",
-                             message: "\(request.method.rawValue) is not allowed here; use \(allowed.joined(separator: " or ")).")
+        var error = ErrorMiddleware<Context>.methodNotAllowed(request.method.rawValue, allowed: allowed)
         error.headers[.allow] = allowed.joined(separator: ", ")
         return error
     }

@@ -30,7 +30,7 @@ struct PostsPhotos: Sendable {
     static func priority(_ text: String?, size: Size) throws -> PhotoPriority {
         guard let text else { return size == .full ? .high : .normal }
         guard let priority = PhotoPriority.allCases.first(where: { "\($0)" == text }) else {
-            throw APIError.badRequest("priority must be one of veryLow, low, normal or high.", code: "invalid_priority")
+            throw APIError.badRequest("posts.errors.priority", code: "invalid_priority")
         }
         return priority
     }
@@ -42,7 +42,7 @@ struct PostsPhotos: Sendable {
         } catch let error as PhotoLoaderError where error == .queueFull(limit: loader.options.maxQueued)
                     || error == .tooManyWaiting(limit: loader.options.maxWaitingCallers) {
             // Every limit answers alike: 429 `too_busy` with Retry-After.
-            throw APIError.tooBusy("Too many photos are waiting to download; try again in a moment.", retryAfterSeconds: 1)
+            throw APIError.tooBusy("posts.errors.photosBusy", retryAfterSeconds: 1)
         }
     }
 

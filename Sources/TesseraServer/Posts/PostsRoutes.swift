@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Languages
 import NIOCore
 import PostsKit
 import TesseraStore
@@ -21,7 +22,7 @@ struct PostsRoutes<Context: CallerRequestContext>: Sendable {
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let search = request.uri.queryParameters["search"].map(String.init) ?? ""
         guard search.utf8.count <= Self.maxSearchBytes else {
-            throw APIError.badRequest("A search may be at most \(Self.maxSearchBytes) bytes.", code: "invalid_search")
+            throw APIError.badRequest("posts.errors.search", ["limit": .number(Self.maxSearchBytes)], code: "invalid_search")
         }
         return try JSONBody.response(PostListing(try await store.summaries(), search: search))
     }
@@ -38,18 +39,22 @@ struct PostsRoutes<Context: CallerRequestContext>: Sendable {
 
     /// Runs a sync (or joins the one running) and streams its progress; the last event is
     /// `finished` with the report or `failed` with the reason. The sync goes on if the caller
-    /// hangs up, and every caller hears the end.
+    /// hangs up, and every caller hears the end, each in their own language.
     @Sendable func startSync(_ request: Request, context: Context) async throws -> Response {
+        let language = APIError.language(of: request)
         let (events, continuation) = AsyncStream.makeStream(of: SyncEventJSON.self, bufferingPolicy: .bufferingNewest(32))
         Task { [sync, live] in
             do {
                 let report = try await sync.sync { continuation.yield(.progress($0)) }
                 continuation.yield(.finished(report))
                 await live.publish(Self.topic, payload: try await statusJSON())
+            } catch let error as APIError {
+                continuation.yield(.failed(code: error.code, message: error.message(in: language)))
             } catch let error as any APIErrorConvertible {
-                continuation.yield(.failed(code: error.code, message: error.message))
+                continuation.yield(.failed(code: error.code, message: error.apiError.message(in: language)))
             } catch {
-                continuation.yield(.failed(code: "sync_failed", message: "The sync failed: \(error)."))
+                let words = Phrase("posts.errors.syncFailed", ["reason": .text(String(describing: error))])
+                continuation.yield(.failed(code: "sync_failed", message: Catalogues.current.text(words, language: language)))
             }
             continuation.finish()
         }
@@ -61,31 +66,31 @@ struct PostsRoutes<Context: CallerRequestContext>: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        let id = try Self.id(context, "Post")
-        return try JSONBody.response(try await store.detail(postID: id).orNotFound("Post \(id)"))
+        let id = try Self.id(context, notFound: "posts.errors.notFound.postAny")
+        return try JSONBody.response(try await store.detail(postID: id).orNotFound("posts.errors.notFound.post", ["id": .text(String(id))]))
     }
 
     /// Deletes locally only: the post returns with the next sync, as in the original.
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
-        let id = try Self.id(context, "Post")
-        guard try await sync.deletePost(id: id) else { throw APIError.notFound("Post \(id)") }
+        let id = try Self.id(context, notFound: "posts.errors.notFound.postAny")
+        guard try await sync.deletePost(id: id) else { throw APIError.notFound("posts.errors.notFound.post", ["id": .text(String(id))]) }
         await live.publish(Self.topic, payload: try await statusJSON())
         return Response(status: .noContent)
     }
 
     @Sendable func album(_ request: Request, context: Context) async throws -> Response {
-        let id = try Self.id(context, "Album")
-        return try JSONBody.response(AlbumPhotosJSON(try await store.album(id: id).orNotFound("Album \(id)")))
+        let id = try Self.id(context, notFound: "posts.errors.notFound.albumAny")
+        return try JSONBody.response(AlbumPhotosJSON(try await store.album(id: id).orNotFound("posts.errors.notFound.album", ["id": .text(String(id))])))
     }
 
     /// A photo's image from this server's cache, fetched from the origin the first time.
     @Sendable func photo(_ request: Request, context: Context) async throws -> Response {
-        let id = try Self.id(context, "Photo")
+        let id = try Self.id(context, notFound: "posts.errors.notFound.photoAny")
         guard let size = PostsPhotos.Size(rawValue: try context.parameters.require("size")) else {
-            throw APIError.notFound("That image size (use thumbnail or full)")
+            throw APIError.notFound("posts.errors.notFound.imageSize")
         }
         let priority = try PostsPhotos.priority(request.uri.queryParameters["priority"].map(String.init), size: size)
-        let photo = try await store.photo(id: id).orNotFound("Photo \(id)")
+        let photo = try await store.photo(id: id).orNotFound("posts.errors.notFound.photo", ["id": .text(String(id))])
         let image = try await photos.image(of: photo, size: size, priority: priority)
         return Response(status: .ok,
                         headers: [.contentType: image.contentType, .cacheControl: "private, max-age=86400"],
@@ -98,10 +103,11 @@ struct PostsRoutes<Context: CallerRequestContext>: Sendable {
         return String(decoding: try JSONBody.encoder.encode(status), as: UTF8.self)
     }
 
-    /// Ids are positive whole numbers of at most nine digits; anything else names nothing.
-    static func id(_ context: Context, _ what: String) throws -> Int {
+    /// Ids are positive whole numbers of at most nine digits; anything else names nothing (404,
+    /// said by `notFound`: "That post was not found.").
+    static func id(_ context: Context, notFound: String) throws -> Int {
         let text = try context.parameters.require("id")
-        guard text.utf8.count <= 9, let id = Int(text), id > 0 else { throw APIError.notFound("That \(what.lowercased())") }
+        guard text.utf8.count <= 9, let id = Int(text), id > 0 else { throw APIError.notFound(notFound) }
         return id
     }
 }

@@ -37,7 +37,7 @@ extension RouterRoutes {
         let schoolClass = try context.caller.teachesClass(try context.parameters.require("id"))
         let names = try Self.flag(request.uri.queryParameters["names"].map(String.init), name: "names")
         let level = try await find(try Input.boundedText(try context.parameters.require("level"), maxBytes: 80,
-                                                         orElse: APIError.notFound("That level")), for: context).level
+                                                         orElse: APIError.notFound("router.errors.notFound.levelAny")), for: context).level
         let pupils = try await classes.pupils(classID: schoolClass.id)
         let found = try await withThrowingTaskGroup(of: (name: String, program: String)?.self) { group in
             for pupil in pupils {
@@ -78,7 +78,7 @@ extension RouterRoutes {
         switch text {
         case nil, "false": return false
         case "true": return true
-        default: throw APIError.badRequest("'\(name)' is true or false.", code: "invalid_\(name)")
+        default: throw APIError.badRequest("router.errors.flag", ["name": .text(name)], code: "invalid_\(name)")
         }
     }
 }

@@ -46,7 +46,7 @@ struct LevelCaller: Sendable {
         let key = key.trimmingCharacters(in: .whitespaces)
         guard (32...64).contains(key.utf8.count), key.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) })
         else {
-            throw APIError.badRequest("The X-Tessera-Owner-Key header must be 32 to 64 hex digits (0-9, a-f).", code: "invalid_owner_key")
+            throw APIError.badRequest("router.errors.ownerKey", code: "invalid_owner_key")
         }
         return anonymousPrefix + String(Secrets.hash(key.lowercased()).prefix(32))
     }
@@ -54,9 +54,7 @@ struct LevelCaller: Sendable {
     /// The owner for something new, or 400 saying how to be one.
     func requireOwner() throws -> String {
         guard let owner else {
-            throw APIError.badRequest("Saving a level needs an owner: sign in, or send a random key of 32 to 64 hex digits "
-                + "in the X-Tessera-Owner-Key header (keep it: it is how you change or delete your levels later).",
-                code: "owner_required")
+            throw APIError.badRequest("router.errors.ownerRequired", code: "owner_required")
         }
         return owner
     }
@@ -81,7 +79,7 @@ struct LevelCaller: Sendable {
 
     /// The level for reading, or 404 to anyone who may not know it exists.
     func readable(_ level: StoredLevel?, id: String) throws -> StoredLevel {
-        guard let level, mayRead(level) else { throw APIError.notFound("Level '\(id)'") }
+        guard let level, mayRead(level) else { throw APIError.notFound("router.errors.notFound.level", ["id": .sent(id)]) }
         return level
     }
 

@@ -41,14 +41,14 @@ extension RouterRoutes {
     /// also take back an approval by rejecting); 404 for a level not shared with it.
     private func decide(_ context: Context, _ change: @escaping @Sendable (inout StoredLevel.Shares, String) -> Void) async throws -> Response {
         let schoolClass = try context.caller.teachesClass(try context.parameters.require("id"))
-        let id = try Input.boundedText(try context.parameters.require("level"), maxBytes: 80, orElse: APIError.notFound("That level"))
+        let id = try Input.boundedText(try context.parameters.require("level"), maxBytes: 80, orElse: APIError.notFound("router.errors.notFound.levelAny"))
         let caller = try people.caller(context)
         guard let stored = try await levels.find(id: id), stored.shares.classes.contains(schoolClass.id) else {
-            throw APIError.notFound("Level '\(id)' shared with this class")
+            throw APIError.notFound("router.errors.notFound.levelInClass", ["id": .sent(id)])
         }
         let classID = schoolClass.id
         let updated = try await levels.update(id: stored.id) { change(&$0.shares, classID) }
-        return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("Level '\(id)'"), for: caller))
+        return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("router.errors.notFound.level", ["id": .sent(id)]), for: caller))
     }
 }
 

@@ -28,11 +28,11 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
         let query = request.uri.queryParameters
         let scope = query.get("scope").map { String($0) } ?? "mine"
         guard ["mine", "shared"].contains(scope) else {
-            throw APIError.badRequest("`scope` is `mine` or `shared`.", code: "invalid_scope")
+            throw APIError.badRequest("router.errors.scope", code: "invalid_scope")
         }
         let page = try query.get("page").map { text in
             guard let page = Int(text), (1...10_000).contains(page) else {
-                throw APIError.badRequest("`page` is a whole number from 1.", code: "invalid_page")
+                throw APIError.badRequest("router.errors.page", code: "invalid_page")
             }
             return page
         } ?? 1
@@ -92,7 +92,7 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
             }
             stored.level = level
         }
-        return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("Level '\(id)'"), for: caller))
+        return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("router.errors.notFound.level", ["id": .sent(id)]), for: caller))
     }
 
     /// Deletes a level for everyone: its owner, or the teacher of a class it is shared with
@@ -102,8 +102,7 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
         let caller = try caller(context)
         let stored = try caller.readable(try await levels.find(id: id), id: id)
         guard caller.mayDelete(stored) else {
-            throw APIError(.forbidden, code: "not_your_level",
-                           message: "Only the person who made this level, or the teacher of a class it is shared with, can delete it.")
+            throw APIError(.forbidden, code: "not_your_level", say: "router.errors.notYoursToDelete")
         }
         _ = try await levels.delete(id: id)
         return Response(status: .noContent)
@@ -143,12 +142,12 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
         var wanted: [String] = []
         for classID in body.classes where !wanted.contains(classID) { wanted.append(classID) }
         guard wanted.count <= Self.maxSharedClasses else {
-            throw APIError.badRequest("A level can be shared with at most \(Self.maxSharedClasses) classes.", code: "too_many_classes")
+            throw APIError.badRequest("router.errors.tooManyClasses", ["count": .number(Self.maxSharedClasses)], code: "too_many_classes")
         }
         if let other = wanted.first(where: { !caller.classIDs.contains($0) }) {
-            throw APIError(.forbidden, code: "not_your_class", message: caller.account?.role == .teacher
-                ? "You can share levels only with your own classes; class '\(other)' is not one of them."
-                : "You can share a level only with your own class. Sign in with your class code first.")
+            throw caller.account?.role == .teacher
+                ? APIError(.forbidden, code: "not_your_class", say: "router.errors.notYourClass", ["id": .sent(other)])
+                : APIError(.forbidden, code: "not_your_class", say: "router.errors.notYourClassPupil")
         }
         // A pupil's level: shared by link only where their class allows it, and with their class
         // after a teacher approves it where the class asks for that (approved already stays approved).
@@ -156,18 +155,17 @@ struct LevelRoutes<Context: CallerRequestContext>: Sendable {
         if caller.account?.role == .pupil {
             let own = caller.classes.filter { wanted.contains($0.id) }
             if body.link, !stored.shares.link, !caller.classes.contains(where: \.pupilLinks) {
-                throw APIError(.forbidden, code: "links_off", message: "Your teacher has not turned on sharing by link for your class; share it with your class instead.")
+                throw APIError(.forbidden, code: "links_off", say: "router.errors.linksOff")
             }
             waiting = own.filter { $0.levelApproval && (!stored.shares.approved.contains($0.id)) }.map(\.id)
         }
         let shares = StoredLevel.Shares(classes: wanted, link: body.link, waiting: waiting)
         let updated = try await levels.update(id: id) { $0.shares = shares }
-        return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("Level '\(id)'"), for: caller))
+        return try JSONBody.response(LevelSummaryJSON(try updated.orNotFound("router.errors.notFound.level", ["id": .sent(id)]), for: caller))
     }
 
     static var notYours: APIError {
-        APIError(.forbidden, code: "not_your_level",
-                 message: "Only the person who made this level can change it. Make a copy to change it your way.")
+        APIError(.forbidden, code: "not_your_level", say: "router.errors.notYours")
     }
 
     /// A level from the designer made ready to store: bounded text, no episode, a name that fits,
@@ -190,14 +188,14 @@ struct SharingRequest: Decodable {
 
     init(from decoder: any Decoder) throws {
         guard let body = try? decoder.container(keyedBy: AnyKey.self) else {
-            throw APIError.badRequest(#"The body must be {"classes": [class ids], "link": true or false}."#, code: "bad_json")
+            throw APIError.badRequest("router.errors.sharingBody", code: "bad_json")
         }
         if let unknown = body.allKeys.map(\.stringValue).sorted().first(where: { !["classes", "link"].contains($0) }) {
-            throw APIError.badRequest("Sharing takes `classes` and `link` only, not `\(unknown)`.", code: "bad_json")
+            throw APIError.badRequest("router.errors.sharingKey", ["key": .sent(unknown)], code: "bad_json")
         }
         guard let classes = try? body.decode([String].self, forKey: "classes"), classes.allSatisfy({ (1...80).contains($0.utf8.count) }),
               let link = try? body.decode(Bool.self, forKey: "link") else {
-            throw APIError.badRequest(#"The body must be {"classes": [class ids], "link": true or false}."#, code: "bad_json")
+            throw APIError.badRequest("router.errors.sharingBody", code: "bad_json")
         }
         self.classes = classes
         self.link = link

@@ -30,7 +30,7 @@ extension RouterRoutes {
     /// not read them (the same rule for the latest and best and for each attempt).
     func readableSavedPrograms(_ context: Context) async throws -> (player: String, levelID: String, level: Level, saved: SavedPrograms) {
         let player = try RunRequest.player(try context.parameters.require("player"))
-        guard player.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(player)'") }
+        guard player.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("router.errors.notFound.player", ["id": .sent(player)]) }
         try await mayRead(accountProgress: player, context)
         let levelID = try Self.levelID(context)
         let level = try await find(levelID, for: context).level
@@ -46,7 +46,7 @@ extension RouterRoutes {
         let account = try context.caller.signedIn().account
         let body = try await JSONBody.decode(ClaimRequest.self, from: request)
         let anonymous = try RunRequest.player(body.player)
-        guard !anonymous.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("Player '\(anonymous)'") }
+        guard !anonymous.hasPrefix(Self.accountPrefix) else { throw APIError.notFound("router.errors.notFound.player", ["id": .sent(anonymous)]) }
         // Read and emptied in one step, so two claims racing cannot both take the same runs.
         let taken = Mutex(PlayerProgress(id: anonymous))
         let emptied = try await progress.update(id: anonymous) { stored in

@@ -30,10 +30,10 @@ struct DraftRunRequest {
         init(from decoder: any Decoder) throws {
             let body = try AnyKey.object(decoder)
             if let unknown = body.allKeys.map(\.stringValue).sorted().first(where: { !keys.contains($0) }) {
-                throw APIError.badRequest("The body has `\(unknown)`; a test drive takes only `level` and `program`.", code: "bad_json")
+                throw APIError.badRequest("router.errors.draftKey", ["key": .sent(unknown)], code: "bad_json")
             }
             guard body.contains("level"), (try? body.nestedContainer(keyedBy: AnyKey.self, forKey: "level")) != nil else {
-                throw APIError.badRequest("`level` must be a level object, as POST /api/router/levels takes it.", code: "bad_json")
+                throw APIError.badRequest("router.errors.draftLevel", code: "bad_json")
             }
             // Decoded like POST /api/router/levels' body, so a mistyped field gets the same answer
             // (named `level.<field>`).
@@ -56,10 +56,10 @@ extension Level {
                                               ("character", character, 40)]
             + decor.enumerated().map { ("decor[\($0.offset)].name", $0.element.name, 40) }
         for (field, text, limit) in texts where text.unicodeScalars.count > limit {
-            throw APIError.badRequest("'\(name(field))' may be at most \(limit) characters.", code: "bad_json")
+            throw APIError.badRequest("router.errors.textTooLong", ["field": .text(name(field)), "limit": .text(String(limit))], code: "bad_json")
         }
         if let episode, !(1...99).contains(episode) {
-            throw APIError.badRequest("'\(name("episode"))' must be a whole number from 1 to 99, or null.", code: "bad_json")
+            throw APIError.badRequest("router.errors.episodeNumber", ["field": .text(name("episode"))], code: "bad_json")
         }
     }
 }

@@ -152,8 +152,19 @@ struct LockedJSON: Encodable {
 }
 
 struct ImportJSON: Encodable {
+    /// One level that could not be imported: which, which field, and why in the asker's words.
+    struct Problem: Encodable {
+        let level: String
+        let field: String
+        let message: String
+    }
     let imported: [StoredLevelJSON]
-    let problems: [LevelImport.Problem]
+    let problems: [Problem]
+
+    init(imported: [StoredLevelJSON], problems: [LevelImport.Problem], language: TextLanguage) {
+        self.imported = imported
+        self.problems = problems.map { Problem(level: $0.level, field: $0.field, message: $0.message(in: language)) }
+    }
 }
 
 /// Runs a front end or the game, turning a `ProgramError` into the API's 422, said in `language`
@@ -161,7 +172,7 @@ struct ImportJSON: Encodable {
 func mappingProgramErrors<T>(in language: TextLanguage = ProgramLanguage.current, _ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as ProgramError {
         let api = error.apiError
-        throw APIError(api.status, code: api.code, message: error.message(in: language))
+        throw APIError(api.status, code: api.code, words: .made { error.message(in: TextLanguage(code: $0) ?? language) })
     }
 }
 

@@ -9,7 +9,8 @@ extension Request {
     func textLanguage() throws -> TextLanguage {
         guard let asked = uri.queryParameters["lang"] else { return .standard }
         guard let language = TextLanguage(code: String(asked)) else {
-            throw APIError.badRequest("'lang' must be one of \(TextLanguage.codes), not '\(asked.prefix(20))'.", code: "bad_language")
+            throw APIError.badRequest("router.errors.language", ["codes": .text(TextLanguage.codes), "asked": .sent(asked, limit: 20)],
+                                      code: "bad_language")
         }
         return language
     }

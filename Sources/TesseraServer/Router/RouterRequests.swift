@@ -26,7 +26,7 @@ struct RunRequest: Decodable {
         programSource = (try? body.decode(JSONValue.self, forKey: "program")) ?? .null
         if body.contains("player") {
             guard let text = try? body.decode(String.self, forKey: "player") else {
-                throw APIError.badRequest("`player` must be a string.", code: "bad_json")
+                throw APIError.badRequest("router.errors.playerString", code: "bad_json")
             }
             player = try Self.player(text)
         } else {
@@ -35,7 +35,7 @@ struct RunRequest: Decodable {
         if body.contains("seconds") {
             // `Double` never decodes from `true`/`false`, so a boolean is refused rather than read as 0 or 1.
             guard let number = try? body.decode(Double.self, forKey: "seconds"), (0...86_400).contains(number) else {
-                throw APIError.badRequest("`seconds` must be a number from 0 to 86400.", code: "bad_json")
+                throw APIError.badRequest("router.errors.seconds", code: "bad_json")
             }
             seconds = number
         } else {
@@ -47,7 +47,7 @@ struct RunRequest: Decodable {
     static func player(_ text: String) throws -> String {
         guard (8...64).contains(text.utf8.count),
               text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D || $0 == 0x5F })
-        else { throw APIError.badRequest("A player id is 8 to 64 letters, digits, '-' or '_'.", code: "invalid_player") }
+        else { throw APIError.badRequest("router.errors.playerID", code: "invalid_player") }
         return text
     }
 }
@@ -75,28 +75,28 @@ struct ProgramBody: Decodable {
         let form: Form = keys.contains("python") ? .python : keys.contains("blocklyXml") ? .blocklyXml : .blocks
         self.form = form
         if let unknown = keys.sorted().first(where: { !form.keys.contains($0) }) {
-            throw APIError.badRequest("`program` has `\(unknown)`, which "
-                + (form == .blocks ? "is not part of a block program." : "`\(form.rawValue)` programs do not take."), code: "bad_json")
+            throw form == .blocks
+                ? APIError.badRequest("router.errors.programKey", ["key": .sent(unknown)], code: "bad_json")
+                : APIError.badRequest("router.errors.programKeyOfForm", ["key": .sent(unknown), "form": .text(form.rawValue)], code: "bad_json")
         }
         switch form {
         case .python, .blocklyXml:
             guard let text = try? fields.decode(String.self, forKey: AnyKey(form.rawValue)) else {
-                throw APIError.badRequest("`\(form.rawValue)` must be a string.", code: "bad_json")
+                throw APIError.badRequest("router.errors.programString", ["form": .text(form.rawValue)], code: "bad_json")
             }
             program = try mappingProgramErrors {
                 form == .python ? .python(try PythonProgram.parse(text)) : .blocks(try Program.parse(blocklyXML: text))
             }
         case .blocks:
             guard keys.contains("blocks") else {
-                throw APIError.badRequest("`program` needs `blocks`, `python` or `blocklyXml`.", code: "bad_json")
+                throw APIError.badRequest("router.errors.programNeeds", code: "bad_json")
             }
             let json = try BlockProgramJSON(from: decoder)
             program = try mappingProgramErrors { .blocks(try json.program()) }
         }
     }
 
-    static let notAnObject = APIError.badRequest(
-        "`program` must be an object: {\"blocks\": …}, {\"python\": \"…\"} or {\"blocklyXml\": \"…\"}.", code: "bad_json")
+    static let notAnObject = APIError.badRequest("router.errors.programNotObject", code: "bad_json")
 }
 
 /// Any key, so a request can list the keys it was sent and refuse those it does not know.
@@ -113,7 +113,7 @@ struct AnyKey: CodingKey, ExpressibleByStringLiteral {
     /// not a JSON object.
     static func object(_ decoder: any Decoder) throws -> KeyedDecodingContainer<AnyKey> {
         guard let body = try? decoder.container(keyedBy: AnyKey.self) else {
-            throw APIError.badRequest("The body must be a JSON object with a `program`.", code: "bad_json")
+            throw APIError.badRequest("router.errors.bodyNeedsProgram", code: "bad_json")
         }
         return body
     }

@@ -59,11 +59,13 @@ struct RouterRoutes<Context: CallerRequestContext>: Sendable {
     @Sendable func importLevels(_ request: Request, context: Context) async throws -> Response {
         let body: ByteBuffer
         do { body = try await request.body.collect(upTo: Self.maxImportBytes) } catch is NIOTooManyBytesError {
-            throw APIError(.contentTooLarge, code: "payload_too_large", message: "An import may be at most 8 MiB.")
+            throw APIError(.contentTooLarge, code: "payload_too_large", say: "router.errors.importTooLarge",
+                           ["mebibytes": .number(Self.maxImportBytes / (1 << 20))])
         }
         let owner = try people.caller(context).requireOwner()
         let (imported, problems) = try await RouterImporter(levels: levels).importLevels(Data(body.readableBytesView), owner: owner)
-        return try JSONBody.response(ImportJSON(imported: imported.map(StoredLevelJSON.init), problems: problems),
+        let language = TextLanguage(code: APIError.language(of: request)) ?? .english
+        return try JSONBody.response(ImportJSON(imported: imported.map(StoredLevelJSON.init), problems: problems, language: language),
                                      status: imported.isEmpty ? .ok : .created)
     }
 
@@ -76,7 +78,7 @@ struct RouterRoutes<Context: CallerRequestContext>: Sendable {
         let body = try await ProgramLanguage.$current.withValue(language) { try await RunRequest.decode(from: request) }
         let signedIn = context.caller.account
         if let signedIn, let classID = signedIn.classID, try await locks.find(id: classID)?.locks(levelID: id) == true {
-            throw APIError(.forbidden, code: "level_locked", message: ClassLocks.runMessage(in: language))
+            throw APIError(.forbidden, code: "level_locked", say: "run.locked.level")
         }
         // Who the attempt counts for is settled before the run: a refused player id costs no work.
         let player = try progressID(for: body.player, signedIn: signedIn)
@@ -173,7 +175,7 @@ struct RouterRoutes<Context: CallerRequestContext>: Sendable {
     /// else the anonymous id the page sent, else nowhere.
     private func progressID(for sent: String?, signedIn: Account?) throws -> String? {
         if let signedIn { return signedIn.playerID }
-        if let sent, sent.hasPrefix(Self.accountPrefix) { throw APIError.notFound("Player '\(sent)'") }
+        if let sent, sent.hasPrefix(Self.accountPrefix) { throw APIError.notFound("router.errors.notFound.player", ["id": .sent(sent)]) }
         return sent
     }
 
@@ -192,7 +194,7 @@ struct RouterRoutes<Context: CallerRequestContext>: Sendable {
                 return pupil
             }
         }
-        throw APIError.notFound("Player '\(player)'")
+        throw APIError.notFound("router.errors.notFound.player", ["id": .sent(player)])
     }
 
     /// Ours, or a stored level `request`'s caller may read (`LevelCaller.mayRead`); else 404.
@@ -204,6 +206,6 @@ struct RouterRoutes<Context: CallerRequestContext>: Sendable {
     }
 
     static func levelID(_ context: Context) throws -> String {
-        try Input.boundedText(try context.parameters.require("id"), maxBytes: 80, orElse: APIError.notFound("That level"))
+        try Input.boundedText(try context.parameters.require("id"), maxBytes: 80, orElse: APIError.notFound("router.errors.notFound.levelAny"))
     }
 }

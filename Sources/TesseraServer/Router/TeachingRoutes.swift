@@ -15,11 +15,11 @@ extension RouterRoutes {
     @Sendable func solution(_ request: Request, context: Context) async throws -> Response {
         let language = try request.textLanguage()
         let id = try Self.levelID(context)
-        guard try context.caller.isTeacher() else { throw APIError.notFound("A solution to level '\(id)'") }
+        guard try context.caller.isTeacher() else { throw APIError.notFound("router.errors.notFound.solution", ["id": .sent(id)]) }
         let level = try await find(id, for: context).level
         let saved = LevelCatalog.referenceSolution(id: id) == nil ? try await levels.find(id: id)?.solution : nil
         guard let source = LevelCatalog.referenceSolution(id: id) ?? saved.map({ Data($0.utf8) }) else {
-            throw APIError.notFound("A solution to level '\(id)'")
+            throw APIError.notFound("router.errors.notFound.solution", ["id": .sent(id)])
         }
         let answer = try await work.runProgram { try SolutionJSON(source, on: level, language: language) }
         return try JSONBody.response(answer)
@@ -41,8 +41,8 @@ extension RouterRoutes {
             try mappingProgramErrors(in: language) { try SolutionJSON(source, on: level, language: language) }
         }
         guard answer.run.outcome.success else {
-            throw APIError(.unprocessableContent, code: "solution_fails",
-                           message: "That program does not deliver on this level (\(answer.run.outcome.message)); save one that does.")
+            throw APIError(.unprocessableContent, code: "solution_fails", say: "router.errors.solutionFails",
+                           ["reason": .text(answer.run.outcome.message)])
         }
         let owners = caller.owners, text = String(decoding: source, as: UTF8.self)
         _ = try await levels.update(id: id) { stored in
@@ -55,10 +55,10 @@ extension RouterRoutes {
     /// `GET /api/router/episodes/{n}/guide?lang=en|es`: one episode's lesson guide (anyone may read it).
     @Sendable func guide(_ request: Request, context: Context) async throws -> Response {
         let language = try request.textLanguage()
-        let text = try Input.boundedText(try context.parameters.require("number"), maxBytes: 8, orElse: APIError.notFound("That episode"))
+        let text = try Input.boundedText(try context.parameters.require("number"), maxBytes: 8, orElse: APIError.notFound("router.errors.notFound.episodeAny"))
         guard let number = Int(text), let episode = LevelCatalog.episodes(in: language).first(where: { $0.number == number }),
               let found = LevelCatalog.guide(episode: number, in: language) else {
-            throw APIError.notFound("Episode '\(text)'")
+            throw APIError.notFound("router.errors.notFound.episode", ["number": .sent(text)])
         }
         return try JSONBody.response(GuideJSON(found.guide, episode: episode, language: found.language))
     }
@@ -68,9 +68,9 @@ extension RouterRoutes {
     /// whoever may read the player's saved programs.
     @Sendable func attempt(_ request: Request, context: Context) async throws -> Response {
         let (_, _, level, saved) = try await readableSavedPrograms(context)
-        let text = try Input.boundedText(try context.parameters.require("n"), maxBytes: 4, orElse: APIError.notFound("That attempt"))
+        let text = try Input.boundedText(try context.parameters.require("n"), maxBytes: 4, orElse: APIError.notFound("router.errors.notFound.attemptAny"))
         let attempts = saved.attempts
-        guard let n = Int(text), attempts.indices.contains(n) else { throw APIError.notFound("Attempt '\(text)'") }
+        guard let n = Int(text), attempts.indices.contains(n) else { throw APIError.notFound("router.errors.notFound.attempt", ["n": .sent(text)]) }
         let run = attempts[n]
         return try JSONBody.response(try await work.runProgram { SavedRunJSON(run, on: level) })
     }

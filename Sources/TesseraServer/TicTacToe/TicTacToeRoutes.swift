@@ -33,7 +33,7 @@ struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
         let token = Self.bearerToken(request).map(Secrets.hash)
         let match = try await store.update(id: id) { match in
             try match.play(Position(row: body.row, col: body.col), token: token)
-        }.orNotFound("Game '\(id)'")
+        }.orNotFound("tictactoe.errors.notFound.game", ["id": .sent(id)])
         await publish(match)
         return try JSONBody.response(GameJSON(match: match))
     }
@@ -44,7 +44,7 @@ struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
         let token = Secrets.token()
         let match = try await store.update(id: id) { match in
             try match.join(name: body.name, token: Secrets.hash(token))
-        }.orNotFound("Game '\(id)'")
+        }.orNotFound("tictactoe.errors.notFound.game", ["id": .sent(id)])
         await publish(match)
         return try JSONBody.response(GameJSON(match: match).seating(token: token, marker: .circle, invite: Self.invitePath(id)))
     }
@@ -53,13 +53,13 @@ struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
     @Sendable func events(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.gameID(context)
         return try await live.eventStream(Self.topic(id)) {
-            try Self.json(GameJSON(match: try await store.find(id: id).orNotFound("Game '\(id)'")))
+            try Self.json(GameJSON(match: try await store.find(id: id).orNotFound("tictactoe.errors.notFound.game", ["id": .sent(id)])))
         }
     }
 
     private func load(_ context: Context) async throws -> Match {
         let id = try Self.gameID(context)
-        return try await store.find(id: id).orNotFound("Game '\(id)'")
+        return try await store.find(id: id).orNotFound("tictactoe.errors.notFound.game", ["id": .sent(id)])
     }
 
     private func publish(_ match: Match) async {
@@ -70,7 +70,7 @@ struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
     /// Ids are 12 characters; anything much longer cannot be a game and is not looked up.
     static func gameID(_ context: Context) throws -> String {
         let id = try context.parameters.require("id")
-        return try Input.boundedText(id, maxBytes: 64, orElse: APIError.notFound("That game"))
+        return try Input.boundedText(id, maxBytes: 64, orElse: APIError.notFound("tictactoe.errors.notFound.gameAny"))
     }
 
     static func topic(_ id: String) -> String { "tictactoe/\(id)" }

@@ -6,8 +6,8 @@ enum Input {
     /// `value` if it lies in `range`, else a 400 with `code`.
     static func int(_ value: Int, _ name: String, in range: ClosedRange<Int>, code: String) throws -> Int {
         guard range.contains(value) else {
-            throw APIError.badRequest("'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(value).",
-                                      code: code)
+            throw APIError.badRequest("shared.errors.wholeNumber", ["name": .text(name), "lowest": .number(range.lowerBound),
+                                                                  "highest": .number(range.upperBound), "value": .text(String(value))], code: code)
         }
         return value
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GridKit
 import Hummingbird
+import Languages
 import NIOCore
 
 /// Reading and writing JSON bodies with the limits and errors every route shares.
@@ -30,12 +31,12 @@ public enum JSONBody {
             throw tooLarge
         }
         guard buffer.readableBytes > 0 else {
-            throw APIError.badRequest("The request needs a JSON body.", code: "bad_json")
+            throw APIError.badRequest("shared.errors.bodyMissing", code: "bad_json")
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
-            throw APIError.badRequest(describe(error), code: "bad_json")
+            throw APIError(.badRequest, code: "bad_json", words: .phrase(describe(error)))
         }
     }
 
@@ -52,7 +53,7 @@ public enum JSONBody {
         return try await decode(type, from: request)
     }
 
-    static let tooLarge = APIError(.contentTooLarge, code: "payload_too_large", message: "Request bodies may be at most 1 MiB.")
+    static let tooLarge = APIError(.contentTooLarge, code: "payload_too_large", say: "shared.errors.bodyTooLarge", ["mebibytes": .number(1)])
 
     /// A JSON response with sorted keys.
     public static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
@@ -64,22 +65,24 @@ public enum JSONBody {
         )
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    /// What was wrong with the body, said by key. A wire type's own check (`debugDescription`) is
+    /// passed on as written: pages never send such bodies, so it reaches only API programmers.
+    private static func describe(_ error: DecodingError) -> Phrase {
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "the body" : "'\(keys.joined(separator: "."))'"
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "The body is not valid JSON."
+            return Phrase("shared.errors.bodyNotJSON")
         case .dataCorrupted(let context):
-            return "\(path(context)) is invalid: \(context.debugDescription)"
+            return Phrase("shared.errors.fieldInvalid", ["field": .text(path(context)), "detail": .text(context.debugDescription)])
         case .keyNotFound(let key, _):
-            return "The field '\(key.stringValue)' is required."
+            return Phrase("shared.errors.fieldRequired", ["field": .text(key.stringValue)])
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context)) has the wrong type."
+            let field = path(context)
+            return field.isEmpty ? Phrase("shared.errors.bodyWrongType") : Phrase("shared.errors.fieldWrongType", ["field": .text(field)])
         @unknown default:
-            return "The body could not be read."
+            return Phrase("shared.errors.bodyUnreadable")
         }
     }
 }

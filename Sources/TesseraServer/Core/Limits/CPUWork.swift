@@ -24,7 +24,7 @@ final class CPUWork: Sendable {
     init(maxWaiting: Int = 16) { self.maxWaiting = max(1, maxWaiting) }
 
     /// Runs `work` on the pool; 429 when `maxWaiting` are already admitted. `limit` names it in
-    /// `tessera_refused_total`, `busy` is the sentence a person reads.
+    /// `tessera_refused_total`, `busy` is the catalogue key of the sentence a person reads.
     func run<T: Sendable>(limit: String, busy: String, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         let isAdmitted = admitted.withLock { count in
             guard count < maxWaiting else { return false }
@@ -42,11 +42,11 @@ final class CPUWork: Sendable {
 
     /// Pentomino hints and solution counts.
     func solve<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await run(limit: "solver", busy: "The puzzle helper is busy with other boards just now; please ask again in a few seconds.", work)
+        try await run(limit: "solver", busy: "shared.errors.busy.solver", work)
     }
 
     /// Rapid Router runs (blocks or Python).
     func runProgram<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await run(limit: "runs", busy: "Lots of programs are running just now; please run yours again in a few seconds.", work)
+        try await run(limit: "runs", busy: "shared.errors.busy.runs", work)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Languages
 import Synchronization
 
 /// Per-client limits on the routes that create something or cost real work, in one place: the
@@ -67,7 +68,7 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
             guard let wait = buckets.take(kind, client: each) else { continue }
             for taken in counted.prefix(index) { buckets.refund(kind, client: taken) }
             TesseraMetrics.refused("rate").increment()
-            return try APIError.tooBusy(Self.message(kind, wait: wait), retryAfterSeconds: wait).response(from: request, context: context)
+            return try Self.refusal(kind, wait: wait).response(from: request, context: context)
         }
         let work = WorkDone()
         let response = try await WorkDone.$current.withValue(work) { try await next(request, context) }
@@ -85,19 +86,12 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
     }
 
     /// What to tell the person, in their words, with when to try again.
-    static func message(_ kind: RateLimits.Kind, wait: Int) -> String {
+    static func refusal(_ kind: RateLimits.Kind, wait: Int) -> APIError {
         let minutes = wait / 60 + (wait % 60 == 0 ? 0 : 1), hours = wait / 3600 + (wait % 3600 == 0 ? 0 : 1)
-        let when = wait <= 1 ? "in a second" : wait < 90 ? "in \(wait) seconds"
-            : minutes < 60 ? "in \(minutes) minutes" : hours == 1 ? "in an hour" : "in \(hours) hours"
-        switch kind {
-        case .create: return "Lots of new things were made from here just now; please try again \(when)."
-        case .runs: return "Lots of programs were run from here just now; please run yours again \(when)."
-        case .solver: return "Lots of hints were asked for from here just now; please ask again \(when)."
-        case .sync: return "The posts were refreshed many times from here just now; please refresh again \(when)."
-        case .explore: return "Lots of explorations were started from here just now; please start one again \(when)."
-        case .signin: return "Lots of people signed in from here just now; please try again \(when)."
-        case .passwords: return "Lots of new passwords were made just now; please make the next one \(when)."
-        }
+        let when = wait < 90 ? Phrase("shared.errors.inSeconds", ["count": .number(max(wait, 1))])
+            : minutes < 60 ? Phrase("shared.errors.inMinutes", ["count": .number(minutes)])
+            : Phrase("shared.errors.inHours", ["count": .number(hours)])
+        return APIError.tooBusy("shared.errors.rate.\(kind.rawValue)", ["when": .phrase(when)], retryAfterSeconds: wait)
     }
 }
 

@@ -42,7 +42,7 @@ public actor LiveUpdates {
     public func subscribe(_ topic: String) throws -> AsyncStream<String> {
         guard total < limits.total, subscribers[topic, default: [:]].count < limits.perTopic else {
             TesseraMetrics.refused("streams").increment()
-            throw APIError.tooBusy("Too many pages are watching right now; try again shortly.", retryAfterSeconds: 5)
+            throw APIError.tooBusy("shared.errors.tooManyWatching", retryAfterSeconds: 5)
         }
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))

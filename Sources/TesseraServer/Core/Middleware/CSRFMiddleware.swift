@@ -13,8 +13,7 @@ struct CSRFMiddleware<Context: CallerRequestContext>: RouterMiddleware {
         let expected = request.cookies[Sessions.csrfCookie]?.value ?? ""
         let sent = request.headers[Sessions.csrfHeader] ?? ""
         guard !expected.isEmpty, sent.constantTimeEquals(expected) else {
-            return try APIError(.forbidden, code: "csrf_token_mismatch",
-                                message: "This request did not come from a Tessera page; reload the page and try again.")
+            return try APIError(.forbidden, code: "csrf_token_mismatch", say: "shared.errors.csrf")
                 .response(from: request, context: context)
         }
         return try await next(request, context)

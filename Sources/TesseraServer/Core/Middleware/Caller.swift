@@ -54,7 +54,7 @@ struct Caller: Sendable {
     /// like no class at all).
     func teachesClass(_ id: String) throws -> SchoolClass {
         _ = try teacher()
-        guard let schoolClass = classes.first(where: { $0.id == id }) else { throw APIError.notFound("Class '\(id.prefix(64))'") }
+        guard let schoolClass = classes.first(where: { $0.id == id }) else { throw APIError.notFound("classroom.errors.notFound.class", ["id": .sent(id)]) }
         return schoolClass
     }
 }

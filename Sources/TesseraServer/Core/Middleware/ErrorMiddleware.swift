@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Languages
 import Logging
 import NIOCore
 import Synchronization
@@ -21,13 +22,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
-        } catch let error as any APIErrorConvertible {
+        } catch let error as any APIErrorProviding {
             return try error.apiError.response(from: request, context: context)
         } catch let error as HTTPError {
             if error.status == .notFound, let allowed = routes.methods(forPath: request.uri.path), !allowed.isEmpty {
-                var response = try APIError(
-                    .methodNotAllowed, code: "method_not_allowed",
-                    message: "\(request.method.rawValue) is not allowed here; use \(allowed.joined(separator: " or ")).")
+                var response = try Self.methodNotAllowed(request.method.rawValue, allowed: allowed)
                     .response(from: request, context: context)
                 response.headers[.allow] = allowed.joined(separator: ", ")
                 return response
@@ -38,20 +37,34 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try JSONBody.tooLarge.response(from: request, context: context)
         } catch {
             context.logger.error("Unhandled error: \(String(reflecting: error))")
-            return try APIError(.internalServerError, code: "internal_error", message: "Something went wrong on the server.")
+            return try APIError(.internalServerError, code: "internal_error", say: "shared.errors.internal")
                 .response(from: request, context: context)
         }
     }
 
+    /// 405 naming the methods the path does serve ("use GET or POST"), in the asker's words.
+    static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
+        APIError(.methodNotAllowed, code: "method_not_allowed", say: "shared.errors.methodNotAllowed",
+                 ["method": .text(method), "allowed": .phrase(Self.either(allowed))])
+    }
+
+    /// "A or B or C" in the asker's words: choices given in code, joined as the language joins them.
+    static func either(_ choices: [String]) -> Phrase {
+        guard choices.count > 1, let last = choices.last else { return Phrase("shared.errors.verbatim", ["text": .text(choices.first ?? "")]) }
+        return Phrase("shared.errors.or", ["a": .phrase(either(Array(choices.dropLast()))), "b": .text(last)])
+    }
+
+    /// Hummingbird's own errors (a path nothing serves, a body too large) in our words: its English
+    /// bodies are not passed on, only the status.
     static func apiError(for error: HTTPError) -> APIError {
         switch error.status {
         case .notFound:
-            return APIError(.notFound, code: "not_found", message: error.body ?? "Nothing is served at this path.")
+            return APIError(.notFound, code: "not_found", say: "shared.errors.nothingHere")
         case .contentTooLarge:
             return JSONBody.tooLarge
         default:
             return APIError(error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"),
-                            message: error.body ?? error.status.reasonPhrase)
+                            say: "shared.errors.refused", ["status": .number(error.status.code)])
         }
     }
 }

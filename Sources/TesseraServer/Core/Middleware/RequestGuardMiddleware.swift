@@ -38,19 +38,16 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func refusal(for request: Request) -> APIError? {
         if loopbackOnly, let authority = request.head.authority, !Self.isLoopbackName(authority) {
-            return APIError(.forbidden, code: "host_not_allowed",
-                            message: "This server only answers requests addressed to localhost or 127.0.0.1.")
+            return APIError(.forbidden, code: "host_not_allowed", say: "shared.errors.hostNotAllowed")
         }
         // Browsers say where a request comes from; another site's page may not drive the API
         // (an `EventSource` on /api/maze/explore from any page would make us work for it).
         if let site = request.headers[.secFetchSite], site == "cross-site" || site == "same-site",
            request.uri.path.hasPrefix("/api/") {
-            return APIError(.forbidden, code: "cross_site",
-                            message: "The API only answers pages served by this server.")
+            return APIError(.forbidden, code: "cross_site", say: "shared.errors.crossSite")
         }
         if Self.hasBody(request), !Self.isJSON(request.headers[.contentType]) {
-            return APIError(.unsupportedMediaType, code: "unsupported_media_type",
-                            message: "Send request bodies as JSON with 'Content-Type: application/json'.")
+            return APIError(.unsupportedMediaType, code: "unsupported_media_type", say: "shared.errors.notJSONContent")
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Languages
 import RouterKit
 import TesseraStore
 
@@ -8,13 +9,10 @@ import TesseraStore
 extension AnonymousStorageFull: APIErrorConvertible {
     var status: HTTPResponse.Status { HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage") }
     var code: String { "storage_full" }
-    var message: String {
+    var words: Phrase {
         switch kind {
-        case StoredLevel.table, PlayerProgress.table:
-            "The server is full of unsaved work and can't keep any more right now. "
-                + "Please try again later, or sign in so that your work is kept with your account."
-        default:
-            "The server is full of unsaved games and can't start another one right now. Please try again later."
+        case StoredLevel.table, PlayerProgress.table: Phrase("shared.errors.storageFull.work")
+        default: Phrase("shared.errors.storageFull.games")
         }
     }
 }

@@ -20,7 +20,7 @@ struct LanguageRoutes<Context: CallerRequestContext>: Sendable {
     @Sendable func catalogue(_ request: Request, context: Context) async throws -> Response {
         let code = try context.parameters.require("code")
         guard code.utf8.count <= 35, let catalogue = catalogues.catalogues[code] else {
-            throw APIError.notFound("The language '\(code.prefix(35))'")
+            throw APIError.notFound("shared.errors.notFound.language", ["code": .sent(code, limit: 35)])
         }
         let tag = ETag.of(catalogue.json)
         if let match = request.headers[.ifNoneMatch], ETag.matches(match, tag) {

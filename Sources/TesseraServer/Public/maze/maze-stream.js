@@ -4,6 +4,7 @@
 // starts a second exploration. Closing the stream is how the page cancels: the server stops
 // exploring when the connection goes.
 import { openEventStream } from "/shared/events.js";
+import { language } from "/shared/words.js";
 
 const FINAL = new Set(["finished", "failed", "cancelled"]);
 
@@ -12,6 +13,7 @@ export function exploreUrl(options) {
   for (const [name, value] of Object.entries(options)) {
     if (value !== undefined && value !== null && value !== "") query.set(name, String(value));
   }
+  query.set("lang", language()); // an EventSource cannot send Accept-Language: a failure is said in the page's words
   return `/api/maze/explore?${query}`;
 }
 

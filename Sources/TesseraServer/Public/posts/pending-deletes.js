@@ -9,7 +9,7 @@
 //   post the reader deleted. Ids older than RESEND_MS are dropped unsent: by then a sync may rightly
 //   have brought the post back.
 
-import { csrfHeaders } from "/shared/api.js";
+import { csrfHeaders, languageHeaders } from "/shared/api.js";
 
 const KEY = "tessera.posts.pendingDeletes";
 const RESEND_MS = 120_000;
@@ -43,7 +43,7 @@ function forget(id) {
 /** Sends the DELETE; true when the post is gone (deleted now, or already: 404). */
 async function sendDelete(id) {
   try {
-    const response = await fetch(`/api/posts/${id}`, { method: "DELETE", keepalive: true, headers: csrfHeaders("DELETE") });
+    const response = await fetch(`/api/posts/${id}`, { method: "DELETE", keepalive: true, headers: { ...csrfHeaders("DELETE"), ...languageHeaders() } });
     return response.ok || response.status === 404;
   } catch {
     return false;

@@ -23,8 +23,10 @@ export class PhotoDialog {
       if (event.target === this.dialog) this.close();
     });
     this.dialog.addEventListener("keydown", (event) => {
-      if (event.key === "ArrowLeft") { event.preventDefault(); this.step(-1); }
-      if (event.key === "ArrowRight") { event.preventDefault(); this.step(1); }
+      // The arrow pointing toward the line's start goes back: left, or right on a right-to-left page.
+      const back = getComputedStyle(this.dialog ?? document.documentElement).direction === "rtl" ? "ArrowRight" : "ArrowLeft";
+      if (event.key === back) { event.preventDefault(); this.step(-1); }
+      else if (event.key === "ArrowLeft" || event.key === "ArrowRight") { event.preventDefault(); this.step(1); }
     });
     this.dialog.addEventListener("close", () => {
       this.img.removeAttribute("src");

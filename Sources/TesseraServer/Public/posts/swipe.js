@@ -1,4 +1,4 @@
-// Swipe left to delete, for touch and pen (pointer events; a mouse keeps its hover button):
+// Swipe toward the start of the line to delete (left; right on a right-to-left page), for touch and pen (pointer events; a mouse keeps its hover button):
 // - a row follows the finger once the move is clearly sideways (rows have `touch-action: pan-y`, so
 //   an upward or downward move stays a scroll and the browser cancels the pointer);
 // - let go past half the row's width and the delete is committed;
@@ -17,10 +17,13 @@ export function enableSwipe(list, { canDelete, onDelete, onBlocked }) {
   const faceOf = (row) => row.querySelector(".row-face");
   const actionWidth = (row) => row.querySelector(".swipe-delete").getBoundingClientRect().width || 88;
 
+  // Offsets are along the line: negative is toward its start, which is left, or right in Arabic.
+  const sign = (row) => (getComputedStyle(row).direction === "rtl" ? -1 : 1);
+
   function place(row, offset, animate) {
     const face = faceOf(row);
     face.classList.toggle("settling", animate);
-    face.style.transform = offset ? `translateX(${offset}px)` : "";
+    face.style.transform = offset ? `translateX(${sign(row) * offset}px)` : "";
     row.classList.toggle("swiped", offset !== 0);
   }
 
@@ -43,7 +46,7 @@ export function enableSwipe(list, { canDelete, onDelete, onBlocked }) {
     }
     drag = {
       row, id: event.pointerId, x: event.clientX, y: event.clientY, moving: false,
-      base: row === openRow ? -actionWidth(row) : 0, offset: 0, width: row.getBoundingClientRect().width,
+      base: row === openRow ? -actionWidth(row) : 0, offset: 0, width: row.getBoundingClientRect().width, sign: sign(row),
     };
   });
 
@@ -66,7 +69,7 @@ export function enableSwipe(list, { canDelete, onDelete, onBlocked }) {
       return;
     }
     event.preventDefault();
-    drag.offset = Math.max(-drag.width, Math.min(0, drag.base + event.clientX - drag.x));
+    drag.offset = Math.max(-drag.width, Math.min(0, drag.base + drag.sign * (event.clientX - drag.x)));
     place(drag.row, drag.offset, false);
     drag.row.classList.toggle("armed", drag.offset < -drag.width / 2);
   });

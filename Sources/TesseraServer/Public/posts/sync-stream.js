@@ -6,7 +6,7 @@
 // `posts.`, and `args`) instead of `message`, so the page says it in its language; the server's
 // reasons and the connection banner's sentence come as `message`.
 
-import { csrfHeaders } from "/shared/api.js";
+import { csrfHeaders, languageHeaders } from "/shared/api.js";
 import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
 
 const LOST = "sync.lost";
@@ -15,7 +15,7 @@ const LOST = "sync.lost";
 export async function runSync({ onEvent = () => {}, signal } = {}) {
   let response;
   try {
-    response = await fetch("/api/posts/sync", { method: "POST", headers: { Accept: "text/event-stream", ...csrfHeaders() }, signal });
+    response = await fetch("/api/posts/sync", { method: "POST", headers: { Accept: "text/event-stream", ...csrfHeaders(), ...languageHeaders() }, signal });
   } catch (error) {
     if (error?.name !== "AbortError") reportUnreachable();
     return { type: "failed", code: "network", message: unreachableMessage() };

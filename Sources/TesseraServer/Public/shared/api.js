@@ -52,6 +52,13 @@ export function csrfHeaders(method = "POST") {
   return match ? { "X-CSRF-Token": decodeURIComponent(match[1]) } : {};
 }
 
+/** Asks the server to say its errors in the page's language (the browser's own Accept-Language may
+ *  differ from the language picked on the page). Before words.js has loaded, the browser's stands. */
+export function languageHeaders() {
+  const code = document.documentElement.lang;
+  return code ? { "Accept-Language": code } : {};
+}
+
 /**
  * Sends a JSON request. A GET that cannot reach the server waits until the server answers again and
  * is then sent again, so a page loads by itself once the server is back; any other request is not
@@ -59,7 +66,7 @@ export function csrfHeaders(method = "POST") {
  * to the CSRF header (Rapid Router's levels send the browser's owner key).
  */
 export async function api(path, { method = "GET", body, token, keepalive = false, headers: extra = {} } = {}) {
-  const headers = { ...csrfHeaders(method), ...extra };
+  const headers = { ...csrfHeaders(method), ...languageHeaders(), ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let response;

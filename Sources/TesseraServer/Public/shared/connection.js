@@ -1,5 +1,5 @@
 // What every page does when the server cannot be reached: one banner, in the words of the person
-// using the page ("Can't reach the game server. Trying again…"), a /health check with back-off, and
+// using the page (shared.connection.*: "Can't reach the game server. Trying again…"), a /health check with back-off, and
 // recovery by itself. Pages don't need to do anything: `api()` reports the outage here and its GETs
 // wait for the server to come back; a page that wants to refresh once it is back listens for the
 // `tessera:reconnected` event on window.
@@ -7,32 +7,31 @@
 const FIRST_DELAY_MS = 1000;
 const LONGEST_DELAY_MS = 15000;
 
-// The Posts reader is not a game; everything else on this server is.
-const serverName = () => (location.pathname.startsWith("/posts") ? "the server" : "the game server");
-
-// A page in another language gives the banner its own words (setConnectionWords); others get these.
-const englishWords = {
-  unreachable: () => `Can't reach ${serverName()}, so that didn't go through. Try again in a moment.`,
-  retryingIn: (seconds) => `Can't reach ${serverName()}. Trying again in ${seconds} s…`,
-  retrying: () => `Can't reach ${serverName()}. Trying again…`,
-  back: () => "Connected again.",
-  tryNow: () => "Try now",
+// The banner's words come from the catalogues (setConnectionWordsFrom, which words.js calls as it
+// loads). These signs stand only when no catalogue could be loaded at all (the server went away
+// between the page and its words): no language's sentences live in code.
+const signs = {
+  unreachable: () => "⚠ ⟳",
+  retryingIn: (seconds) => `⚠ ⟳ ${seconds} s`,
+  retrying: () => "⚠ ⟳…",
+  back: () => "✓",
+  tryNow: () => "⟳",
 };
-let words = englishWords;
+let words = signs;
 
 /** The banner's words from the page (functions, asked each time they are shown, so they follow the
  *  page's language): any of `unreachable()`, `retryingIn(seconds)`, `retrying()`, `back()`, `tryNow()`;
- *  those left out stay English. */
+ *  those left out stay signs. */
 export function setConnectionWords(pageWords) {
   const guarded = Object.fromEntries(Object.entries(pageWords).map(([name, said]) => [name, (...args) => {
     const text = said(...args);
-    return typeof text === "string" && text && !looksLikeKey(text) ? text : englishWords[name](...args);
+    return typeof text === "string" && text && !looksLikeKey(text) ? text : signs[name](...args);
   }]));
-  words = { ...englishWords, ...guarded };
+  words = { ...signs, ...guarded };
 }
 
 // A page opened while the server is away has no catalogue, and its `t` answers the key asked for
-// ("shared.connection.retrying"): the banner then speaks English rather than keys.
+// ("shared.connection.retrying"): the banner then shows signs rather than keys.
 const looksLikeKey = (text) => /^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(text);
 
 /** The banner's words from the catalogues (`shared.connection.*`), through the page's `t` (words.js's

@@ -6,8 +6,9 @@
 // with its final message and never reconnects, because reconnecting would start the job again.
 
 import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
+import { language, t } from "/shared/words.js";
 
-const CANNOT_READ = "The server sent a message this page cannot read.";
+const CANNOT_READ = () => t("shared.stream.unreadable");
 
 /**
  * Opens `url`. `onMessage(message)` gets each parsed message that is not final; `onEnd(message)` is
@@ -34,7 +35,7 @@ export function openEventStream(url, { onMessage, onEnd = () => {}, onDrop = () 
     try {
       message = JSON.parse(event.data);
     } catch {
-      end({ type: "error", message: CANNOT_READ });
+      end({ type: "error", message: CANNOT_READ() });
       return;
     }
     heard = true;
@@ -53,7 +54,7 @@ export function openEventStream(url, { onMessage, onEnd = () => {}, onDrop = () 
     }
     source.close();
     if (heard && !reconnect) {
-      end({ type: "error", message: "The connection to the server was lost before the stream finished." });
+      end({ type: "error", message: t("shared.stream.lost") });
     } else {
       explainRefusal(url).then((message) => end({ type: "error", message }));
     }
@@ -74,13 +75,14 @@ export function openEventStream(url, { onMessage, onEnd = () => {}, onDrop = () 
 async function explainRefusal(url) {
   const controller = new AbortController();
   try {
-    const response = await fetch(url, { signal: controller.signal, headers: { Accept: "text/event-stream" } });
+    const headers = { Accept: "text/event-stream", "Accept-Language": language() };
+    const response = await fetch(url, { signal: controller.signal, headers });
     if (response.ok) {
       controller.abort();
-      return "The stream closed before it began. Please try again.";
+      return t("shared.stream.closedEarly");
     }
     const data = await response.json().catch(() => ({}));
-    return data.error?.message ?? `The server refused the request (HTTP ${response.status}).`;
+    return data.error?.message ?? t("shared.stream.refused", { status: response.status });
   } catch {
     reportUnreachable();
     return unreachableMessage();

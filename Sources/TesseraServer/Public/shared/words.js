@@ -207,6 +207,8 @@ export const list = (items, options = { type: "conjunction" }) =>
 // ---- marked words in the page -----------------------------------------------------------------
 const started = IN_BROWSER ? start() : null; // the words are on their way while the rest loads
 const dom = IN_BROWSER ? await import("/shared/api.js") : null;
+// Every page's connection banner speaks the page's language (shared.connection.*), asked each time.
+if (IN_BROWSER) (await import("/shared/connection.js")).setConnectionWordsFrom(t);
 const pairs = (spec) => spec.split(";").map((pair) => pair.split(":").map((part) => part.trim())).filter(([name, key]) => name && key);
 
 /** Puts the page's language into every marked element under `root` (see the top of this file). */

@@ -3,7 +3,7 @@
 // file (`POST /api/router/levels/import`, kept as your own levels) then fetch the level it became.
 // Saving is designer-my-levels.js's.
 
-import { ApiError, csrfHeaders } from "/shared/api.js";
+import { ApiError, csrfHeaders, languageHeaders } from "/shared/api.js";
 import { reportUnreachable, unreachableMessage } from "/shared/connection.js";
 import { levelApi } from "../shared/my-levels.js";
 import { t } from "../shared/i18n.js";
@@ -12,7 +12,7 @@ import { t } from "../shared/i18n.js";
 export async function exportLevel(level) {
   let response;
   try {
-    response = await fetch("/api/router/exports", { method: "POST", headers: { "Content-Type": "application/json", ...csrfHeaders() }, body: JSON.stringify(level) });
+    response = await fetch("/api/router/exports", { method: "POST", headers: { "Content-Type": "application/json", ...csrfHeaders(), ...languageHeaders() }, body: JSON.stringify(level) });
   } catch {
     reportUnreachable();
     throw new ApiError(0, "network", unreachableMessage());
