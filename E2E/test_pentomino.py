@@ -153,9 +153,10 @@ def test_drag_onto_the_board_snaps_with_intent_and_survives_a_reload(page):
 
 
 def test_drop_with_intent_breaks_ties_column_major_like_the_kit(page):
-    """The kit's own tie case: with L walling off (3, 2), X let go with its grid's corner at
-    (1.5, 1.5) squares cannot use (1, 1); (1, 2), (2, 1) and (2, 2) are equally near, and the
-    first in column-major order, (2, 1), wins."""
+    """The kit's tie rule: with L walling off (3, 2), X let go with its grid's corner at (1.4, 1.4)
+    squares cannot use (1, 1), the nearest square (the page aims from the nearest square, so the
+    drop zone stays under the tile as drawn); (1, 2) and (2, 1) are equally near, and the first in
+    column-major order, (2, 1), wins."""
     open_puzzle(page)
     shapes = orientations(page)
     page.get_by_test_id("tile-L").locator(".block").first.click()  # a tap turns L once ...
@@ -172,7 +173,7 @@ def test_drop_with_intent_breaks_ties_column_major_like_the_kit(page):
     page.mouse.up()
     expect_on_board(page, "X", placed(shapes["X"][0], 2, 6))
     grip = start_drag(page, "X")
-    move_origin_to(page, grip, 1, 1, nudge=0.5)
+    move_origin_to(page, grip, 1, 1, nudge=0.4)
     expect(page.get_by_test_id("drop-zone")).to_have_attribute("data-row", "2")
     expect(page.get_by_test_id("drop-zone")).to_have_attribute("data-col", "1")
     page.mouse.up()

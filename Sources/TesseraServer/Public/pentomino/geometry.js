@@ -1,6 +1,7 @@
 // Pure board geometry for the Pentominoes page: orientations, legality and drop with intent.
 // Mirrors PentominoKit (Orientation.swift, Board.swift, DropTarget.swift) so the page predicts
-// exactly what the server will accept. No DOM in here.
+// exactly what the server will accept; the page drops with `nearestDrop`, the kit's rule aimed
+// from where the tile is drawn. No DOM in here.
 
 // An orientation is its index 0–7: quarterTurns + (flipped ? 4 : 0), as in `Orientation.index`.
 export const orientationIndex = (quarterTurns, flipped) => (((quarterTurns % 4) + 4) % 4) + (flipped ? 4 : 0);
@@ -59,11 +60,12 @@ export function canPlace(board, letter, cells, row, col) {
  * piece's 5×5 grid in board pixels; cells are `cellSize` pixels. Returns `{row, col}` (the origin)
  * or null: the square under the point if legal, else the legal one of the 3×3 around it whose
  * top-left corner is nearest (strict <, column-major, so ties go to the first), else null.
+ * `snap` picks the square "under" the point (the kit's floor; `nearestDrop` rounds).
  */
-export function dropTarget(board, letter, cells, x, y, cellSize) {
+export function dropTarget(board, letter, cells, x, y, cellSize, snap = Math.floor) {
   if (!(cellSize > 0) || !Number.isFinite(cellSize) || !Number.isFinite(x) || !Number.isFinite(y)) return null;
-  const col = Math.floor(x / cellSize);
-  const row = Math.floor(y / cellSize);
+  const col = snap(x / cellSize);
+  const row = snap(y / cellSize);
   const reach = Math.max(board.rows, board.cols) + 8;
   if (Math.abs(col) > reach || Math.abs(row) > reach) return null;
   if (canPlace(board, letter, cells, row, col)) return { row, col };
@@ -80,6 +82,17 @@ export function dropTarget(board, letter, cells, x, y, cellSize) {
   }
   return best && { row: best.row, col: best.col };
 }
+
+/**
+ * Where the page drops a tile it draws at `x`, `y` (the top-left corner of its 5×5 grid in board
+ * pixels): the kit's drop with intent, aimed from the nearest square rather than the one the
+ * corner is in. Flooring the corner dropped a tile drawn most of a cell past a square's corner on
+ * that square, up to a whole row above and a column left of where the person saw it (on a phone,
+ * where the tile floats over the finger, the tile looked "a row below" its drop zone). Rounding
+ * keeps the drop zone within half a cell of the drawn tile; the 3×3 fallback is the kit's.
+ */
+export const nearestDrop = (board, letter, cells, x, y, cellSize) =>
+  dropTarget(board, letter, cells, x, y, cellSize, Math.round);
 
 /** Board squares covered by `cells` at origin (row, col). */
 export const cellsAt = (cells, row, col) => cells.map(([r, c]) => [r + row, c + col]);

@@ -1,13 +1,16 @@
 // The moves a person makes (drag.js and keyboard.js call them through the returned object):
 // lift, carry, drop, turn and flip tiles. Each change is shown at once on a local copy of the
-// puzzle and then sent to the server through `enqueue`, whose answer replaces the copy.
+// puzzle and then sent to the server through `enqueue`, whose answer replaces the copy; each change
+// to the board is also handed to `page.record` (undo.js keeps them for Undo and Redo).
 import { api } from "/shared/api.js";
 import * as geo from "./geometry.js";
 
 export const path = (id, rest = "") => `/api/pentomino/puzzles/${encodeURIComponent(id)}${rest}`;
 
-/** `page` = { state, stage, render, say, tell, enqueue, view() }: `say(text)` shows text as it is
- *  ("" clears the line), `tell(key, args, info)` the catalogue's message `pentomino.<key>`. */
+/** `page` = { state, stage, render, say, tell, enqueue, view(), record(change) }: `say(text)` shows
+ *  text as it is ("" clears the line), `tell(key, args, info)` the catalogue's message
+ *  `pentomino.<key>`; `record({kind, changes: [{letter, before, after}]})` is told of each change to
+ *  the board (placements before and after, null when at home). */
 export function createGame(page) {
   const { state, render, say, tell, enqueue } = page;
 
@@ -50,7 +53,7 @@ export function createGame(page) {
     const { x, y } = floatingPose();
     const layout = state.layout;
     const board = geo.boardModel(state.puzzle, floating.letter);
-    state.target = geo.dropTarget(board, floating.letter, cellsOf(floating.letter, floating.orient),
+    state.target = geo.nearestDrop(board, floating.letter, cellsOf(floating.letter, floating.orient),
       x - layout.board.x, y - layout.board.y, layout.cell);
   }
 
@@ -195,7 +198,9 @@ export function createGame(page) {
     render();
   }
 
-  function place(letter, orient, row, col, from) {
+  /** Puts a tile on the board; `kind` is what the person did, for Undo ("turn", "flip"), else
+   *  it is a placement from home or a move. */
+  function place(letter, orient, row, col, from, kind = null) {
     const canonical = geo.canonical(state.catalog[letter], orient);
     setHomeOrientation(letter, orient);
     const current = placementOf(letter);
@@ -205,6 +210,7 @@ export function createGame(page) {
       return;
     }
     state.puzzle = withTile(state.puzzle, letter, canonical, row, col);
+    page.record({ kind: kind ?? (current ? "move" : "place"), changes: [{ letter, before: current, after: placementOf(letter) }] });
     render();
     enqueue(async (id) => {
       if (from) await api(path(id, `/placements/${letter}`), { method: "DELETE" });
@@ -220,6 +226,7 @@ export function createGame(page) {
     if (!placement) return;
     setHomeOrientation(letter, orient ?? orientOfPlacement(placement));
     state.puzzle = withoutTile(state.puzzle, letter);
+    page.record({ kind: "remove", changes: [{ letter, before: placement, after: null }] });
     render();
     enqueue((id) => api(path(id, `/placements/${letter}`), { method: "DELETE" }));
   }
@@ -250,7 +257,7 @@ export function createGame(page) {
         tell("say.noRoomToTurn", { kind: kind === "flip" ? "flip" : "turn", tile: letter });
         return false;
       }
-      place(letter, orient, placement.row, placement.col, placement);
+      place(letter, orient, placement.row, placement.col, placement, kind === "flip" ? "flip" : "turn");
     } else {
       setHomeOrientation(letter, orient);
     }
@@ -285,6 +292,6 @@ export function createGame(page) {
     say, tell, canPlay, select, liftWithPointer, moveFloating, hold, moveHeld, drop, cancel, sendHome,
     turn, orientTo, orientationOf, flipsAllowed,
     // for the page itself
-    floatingPose, updateTarget, placementOf, withoutTile, setHomeOrientation, loadOrientations,
+    floatingPose, updateTarget, placementOf, withTile, withoutTile, orientOfPlacement, setHomeOrientation, loadOrientations,
   };
 }

@@ -17,6 +17,7 @@ import { installKeyboard } from "./keyboard.js";
 import { computeLayout } from "./layout.js";
 import * as geo from "./geometry.js";
 import { createGame, path } from "./moves.js";
+import { createUndo } from "./undo.js";
 
 const { t, translatePage } = words.scoped("pentomino");
 
@@ -81,6 +82,7 @@ function enqueue(operation, { resync = true } = {}) {
     (puzzle) => { pending--; if (puzzle) accept(puzzle); },
     (error) => {
       pending--;
+      undo.forget(); // the board is reloaded as the server has it: the undo lists may not fit it
       say(error.message);
       if (resync && state.puzzle?.id === id) enqueue((same) => api(path(same)), { resync: false });
     });
@@ -111,7 +113,11 @@ function relayout() {
   state.layout = computeLayout(stageElement.clientWidth, height, state.puzzle.rows, state.puzzle.cols);
 }
 
-const game = createGame({ state, stage: $("stage"), render, say, tell, enqueue, view: () => view });
+const page = {
+  state, stage: $("stage"), render, say, tell, enqueue, view: () => view, record: (change) => undo.record(change),
+};
+const game = createGame(page);
+const undo = createUndo(game, page);
 const {
   canPlay, cancel, turn, floatingPose, updateTarget, placementOf, withoutTile, setHomeOrientation, loadOrientations,
 } = game;
@@ -132,6 +138,7 @@ function render() {
   $("solved").hidden = !puzzle.solved;
   $("solved-detail").textContent = puzzle.solved ? t("solvedDetail", { time: clock(elapsedMs()) }) : "";
   $("hint").disabled = puzzle.solved;
+  undo.show(t);
   if (!puzzle.solved) view.board.classList.remove("celebrate");
   tick();
 }
@@ -161,6 +168,8 @@ function hint() {
       method: "POST", body: { tile: h.tile, quarterTurns: h.quarterTurns, flipped: h.flipped, row: h.row, col: h.col },
     });
     setHomeOrientation(h.tile, geo.orientationIndex(h.quarterTurns, h.flipped));
+    const placed = puzzle.placements.find((p) => p.tile === h.tile);
+    if (placed) undo.record({ kind: "place", changes: [{ letter: h.tile, before: null, after: placed }] });
     tell("say.hint", { tile: h.tile }, true);
     view.flash(h.tile);
     return puzzle;
@@ -170,6 +179,9 @@ function hint() {
 function reset() {
   if (!state.puzzle) return;
   cancel();
+  // Reset after solving is playing again: nothing before it is worth undoing back to.
+  if (state.puzzle.solved) undo.forget();
+  else undo.record({ kind: "reset", changes: state.puzzle.placements.map((p) => ({ letter: p.tile, before: p, after: null })) });
   state.puzzle = { ...withAll(state.puzzle), solved: false, solvedAt: null, createdAt: new Date().toISOString() };
   tell("say.cleared", {}, true);
   render();
@@ -183,6 +195,7 @@ function withAll(puzzle) {
 }
 
 function show(puzzle) {
+  undo.forget();
   state.puzzle = puzzle;
   state.floating = null;
   state.target = null;
