@@ -18,7 +18,8 @@ struct BoardGeometry: Sendable {
     private let bitOf: [Int]
     /// `squareOf[bit]`, for bits inside the rectangle.
     private let squareOf: [Square]
-    /// Symmetries of the board, identity first. Each is a permutation of bits 0..<64 (bits outside
+    /// Symmetries of the board (those of its rectangle that map its holes onto holes), identity
+    /// first. Each is a permutation of bits 0..<64 (bits outside
     /// the rectangle map to themselves).
     let symmetries: [BoardSymmetry]
 
@@ -60,7 +61,7 @@ struct BoardGeometry: Sendable {
                 permutation[bit] = bitOf[image.row * shape.cols + image.col]
             }
             return BoardSymmetry(kind: kind, permutation: permutation)
-        }
+        }.filter { $0.apply(free) == free }  // a hole off the centre keeps only the symmetries that keep it
     }
 
     func bit(_ square: Square) -> Int { bitOf[square.row * shape.cols + square.col] }
@@ -147,8 +148,8 @@ struct BoardSymmetry: Sendable {
         return result
     }
 
-    /// The symmetries of a rows×cols rectangle: four, or eight when it is square. Every board here
-    /// keeps its holes under all of them (the 8×8 hole is the centre 2×2).
+    /// The symmetries of a rows×cols rectangle: four, or eight when it is square. A board with holes
+    /// keeps only those that keep its holes (`init` filters them).
     static func kinds(rows: Int, cols: Int) -> [Kind] {
         rows == cols ? Kind.allCases : [.identity, .halfTurn, .mirrorTopBottom, .mirrorLeftRight]
     }

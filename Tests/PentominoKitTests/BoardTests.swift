@@ -28,7 +28,12 @@ struct BoardTests {
         #expect(throws: PentominoError.unknownBoard("7x7")) { try BoardShape.parse("7x7") }
     }
 
-    @Test("a piece fits in every corner, and not one cell further out", arguments: BoardShape.allCases)
+    /// The boards whose 3×3 corner boxes hold no hole (a hole in a corner box would refuse the V).
+    static let openCorners = BoardShape.allCases.filter { shape in
+        shape.holes.allSatisfy { hole in (3..<shape.rows - 3).contains(hole.row) || (3..<shape.cols - 3).contains(hole.col) }
+    }
+
+    @Test("a piece fits in every corner, and not one cell further out", arguments: openCorners)
     func corners(shape: BoardShape) throws {
         let board = Board(shape: shape)
         let corners: [(box: Square, outward: Square)] = [
@@ -51,6 +56,13 @@ struct BoardTests {
         var copy = board
         try copy.place(vCovering(boxAt: Square(row: 0, col: 0)))
         #expect(copy.tile(at: Square(row: 0, col: 0)) == .v)
+    }
+
+    @Test func thereAreTenBoardsEachWithSixtyFreeCellsAndItsOwnId() {
+        #expect(BoardShape.allCases.count >= 10)
+        #expect(Set(BoardShape.allCases.map(\.id)).count == BoardShape.allCases.count)
+        #expect(BoardShape.allCases.allSatisfy { $0.freeCellCount == 60 && $0.rows * $0.cols <= 64 && $0.holes.allSatisfy($0.contains) })
+        #expect(Self.openCorners.contains(.sixByTen) && !Self.openCorners.contains(.eightByEightCornerHole))
     }
 
     @Test func theEightByEightHoleCannotBeCovered() {

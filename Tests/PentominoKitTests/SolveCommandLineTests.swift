@@ -57,7 +57,7 @@ struct SolveCommandLineTests {
     }
 
     @Test func mistakesSayWhatToType() {
-        #expect(throws: SolveCommandLine.UsageError(description: "Unknown board '7x9': use one of 6x10, 5x12, 4x15, 3x20, 8x8.")) {
+        #expect(throws: SolveCommandLine.UsageError(description: "Unknown board '7x9': use one of 6x10, 5x12, 4x15, 3x20, 8x8, 8x8-corner, 8x8-side, 8x8-offcentre, 8x8-corners, 8x8-four.")) {
             try SolveCommandLine.parse(["--board", "7x9"])
         }
         #expect(throws: SolveCommandLine.UsageError(description: "--threads must be a whole number from 1 to 64, not '0'.")) {

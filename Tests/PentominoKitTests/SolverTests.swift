@@ -37,10 +37,17 @@ struct SolverTests {
         #expect(all.count == 12 && all.distinctCount == 6)
     }
 
+    /// Every board offered can be finished: one solution found is enough (the counts of the 8×8
+    /// variants are the solver's own, checked by the symmetry test for one of them).
+    @Test("every board has a solution", arguments: BoardShape.allCases)
+    func everyBoardIsSolvable(shape: BoardShape) {
+        #expect(PentominoSolver.solve(board: Board(shape: shape), limit: 1).count == 1)
+    }
+
     /// Checks the solver's own symmetry handling against GridKit's grid turns: every raw solution
     /// is a real, different tiling, and the distinct ones are exactly one per symmetry class.
     @Test("raw solutions are valid and distinct ones are one per symmetry class",
-          arguments: [BoardShape.fourByFifteen, .threeByTwenty, .eightByEightWithHole])
+          arguments: [BoardShape.fourByFifteen, .threeByTwenty, .eightByEightWithHole, .eightByEightCornerHole])
     func symmetryClasses(shape: BoardShape) throws {
         let raw = PentominoSolver.solve(shape: shape, keep: Int.max)
         #expect(raw.solutions.count == raw.count)

@@ -12,7 +12,7 @@ import TesseraTestSupport
         return try #require(puzzle["id"] as? String)
     }
 
-    @Test func catalogListsTwelveTilesWithEightOrientationsAndFiveBoards() async throws {
+    @Test func catalogListsTwelveTilesWithEightOrientationsAndTenBoards() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
             let tiles = try #require(try await client.call(.get, "/api/pentomino/tiles").body["tiles"] as? [[String: Any]])
@@ -20,7 +20,11 @@ import TesseraTestSupport
             #expect(tiles.allSatisfy { ($0["orientations"] as? [Any])?.count == 8 })
             #expect(tiles.first { $0["letter"] as? String == "X" }?["distinct"] as? Int == 1)
             let boards = try #require(try await client.call(.get, "/api/pentomino/boards").body["boards"] as? [[String: Any]])
-            #expect(boards.compactMap { $0["id"] as? String }.sorted() == ["3x20", "4x15", "5x12", "6x10", "8x8"])
+            #expect(boards.compactMap { $0["id"] as? String }.sorted() == ["3x20", "4x15", "5x12", "6x10", "8x8", "8x8-corner",
+                                                                       "8x8-corners", "8x8-four", "8x8-offcentre", "8x8-side"])
+            #expect(boards.allSatisfy { board in
+                ((board["rows"] as? Int) ?? 0) * ((board["cols"] as? Int) ?? 0) - ((board["holes"] as? [Any])?.count ?? 99) == 60
+            }, "every board leaves 60 cells for the twelve tiles")
         }
     }
 
@@ -89,6 +93,10 @@ import TesseraTestSupport
             #expect(hint["hint"] is NSNull)
             let count = try await client.call(.get, "/api/pentomino/puzzles/\(id)/solutions").body
             #expect(count["solutions"] as? Int == 0)
+            let stuck = try await client.call(.get, "/api/pentomino/puzzles/\(id)/stuck").body
+            #expect(stuck["solvable"] as? Bool == false && stuck["boardSolvable"] as? Bool == true)
+            #expect(stuck["remove"] as? [String] == ["X"], "the X in the way is named")
+            #expect(try await client.call(.get, "/api/pentomino/puzzles/nope/stuck").status == .notFound)
         }
     }
 

@@ -40,6 +40,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         pentominoes.get("puzzles/:id/solutions", use: pentomino.solutions)
 
         let mazes = routes.group("api/maze")  // MazeWire has the paths clients use
+        pentominoes.get("puzzles/:id/stuck", use: pentomino.stuck)
         mazes.get("start", use: maze.start)
         mazes.post("mazes", use: maze.create)
         mazes.get("rooms/:id", use: maze.room)

@@ -61,6 +61,22 @@ struct HintJSON: Encodable {
     @Nullable var hint: PlacementJSON?
 }
 
+/// `{"solvable","remove"}`: `remove` names the tiles in the way (empty when the board can be
+/// completed, or when not even the empty board can: then `boardSolvable` is false).
+struct StuckJSON: Encodable {
+    let solvable: Bool
+    let boardSolvable: Bool
+    let remove: [String]
+
+    init(_ answer: StuckAnswer) {
+        switch answer {
+        case .solvable: (solvable, boardSolvable, remove) = (true, true, [])
+        case .remove(let tiles): (solvable, boardSolvable, remove) = (false, true, tiles.map(\.letter))
+        case .unsolvableBoard: (solvable, boardSolvable, remove) = (false, false, [])
+        }
+    }
+}
+
 struct TileCatalogJSON: Encodable {
     struct TileJSON: Encodable {
         struct OrientationJSON: Encodable {

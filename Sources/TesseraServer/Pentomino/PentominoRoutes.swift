@@ -58,6 +58,13 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
         return try JSONBody.response(HintJSON(solvable: hint != nil || puzzle.board.isSolved, hint: hint.map(PlacementJSON.init)))
     }
 
+    /// "Why am I stuck?": the fewest placed tiles to take off so the board can be completed again.
+    @Sendable func stuck(_ request: Request, context: Context) async throws -> Response {
+        let puzzle = try await load(context)
+        let answer = try await work.solve { puzzle.stuck() }
+        return try JSONBody.response(StuckJSON(answer))
+    }
+
     /// How many ways the current board can be completed; `?limit=N` stops counting at N.
     @Sendable func solutions(_ request: Request, context: Context) async throws -> Response {
         let puzzle = try await load(context)

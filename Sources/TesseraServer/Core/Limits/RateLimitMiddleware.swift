@@ -44,6 +44,7 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
             (.get, "/api/classes/:id/levels/:level/solutions", .runs),
             (.get, "/api/pentomino/puzzles/:id/hint", .solver),
             (.get, "/api/pentomino/puzzles/:id/solutions", .solver),
+            (.get, "/api/pentomino/puzzles/:id/stuck", .solver),
             (.post, "/api/posts/sync", .sync),
             (.get, "/api/maze/explore", .explore),
             (.post, "/api/auth/login", .signin),

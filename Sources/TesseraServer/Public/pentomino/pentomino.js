@@ -228,7 +228,8 @@ async function newPuzzle(note = null, choice = {}) {
 function boardLabel(id) {
   const board = state.boards.find((b) => b.id === id);
   if (!board) return id;
-  return t("boardOption", { rows: board.rows, cols: board.cols, hole: board.holes.length ? "yes" : "no" });
+  // Each board has its own name: five are 8 × 8 with holes in different places.
+  return t(`boardNames.${id}`);
 }
 
 /** Board or "No flipping" changed: a new puzzle, once the person agrees to clear their tiles. */

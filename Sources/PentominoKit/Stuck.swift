@@ -1,0 +1,59 @@
+/// "Why am I stuck?": at a dead end, the fewest placed tiles whose removal lets the board be
+/// completed again, so a player is pointed at the piece that is in the way rather than told to
+/// start over.
+public enum StuckAnswer: Sendable, Hashable {
+    /// The board can still be completed as it is.
+    case solvable
+    /// Taking these tiles off (the fewest that do it) makes the board completable again.
+    case remove([TileShape])
+    /// Not even the empty board can be completed (a drawn board with no solution).
+    case unsolvableBoard
+}
+
+extension PentominoPuzzle {
+    /// Which placed tiles are in the way. With flips the board's whole solution list (kept per shape
+    /// for hints) is compared with the placed tiles: the solution that agrees with the most of them
+    /// names the fewest to take off, exactly. Without flips the solver is asked again with one tile
+    /// off, then two; beyond that, every placed tile is named.
+    public func stuck() -> StuckAnswer {
+        if board.isSolved || hint() != nil { return .solvable }
+        if flips { return SolutionCatalogue.shared(for: board.shape).fewestInTheWay(of: board) }
+        return fewestInTheWayWithoutFlips()
+    }
+
+    private func fewestInTheWayWithoutFlips() -> StuckAnswer {
+        let placed = board.placements.map(\.shape)
+        guard solvable(without: placed) else { return .unsolvableBoard }
+        for one in placed where solvable(without: [one]) { return .remove([one]) }
+        for (index, one) in placed.enumerated() {
+            for two in placed.dropFirst(index + 1) where solvable(without: [one, two]) { return .remove([one, two]) }
+        }
+        return .remove(placed)
+    }
+
+    private func solvable(without removed: [TileShape]) -> Bool {
+        var trial = self
+        for shape in removed { _ = try? trial.remove(shape) }
+        return trial.hint() != nil
+    }
+}
+
+extension SolutionCatalogue {
+    /// The placed tiles that disagree with the solution closest to `board` (fewest disagreeing).
+    func fewestInTheWay(of board: Board) -> StuckAnswer {
+        let placed: [(shape: TileShape, mask: UInt64?)] = board.placements.map { ($0.shape, geometry.mask($0.cells)) }
+        var best: [TileShape]?
+        for solution in 0..<count {
+            let base = solution * SearchTable.pieceCount
+            var inTheWay: [TileShape] = []
+            for tile in placed where tile.mask != masks[base + tile.shape.index] {
+                inTheWay.append(tile.shape)
+                if inTheWay.count >= (best?.count ?? .max) { break }
+            }
+            if inTheWay.count < (best?.count ?? .max) { best = inTheWay }
+            if best?.count == 1 { break }  // one is the fewest a stuck board can need
+        }
+        guard let best else { return .unsolvableBoard }
+        return best.isEmpty ? .solvable : .remove(best)
+    }
+}
