@@ -27,8 +27,17 @@ def cut_off(page):
     page.route(re.compile(r"/(api|health)(/|$)"), lambda route: route.abort("connectionrefused"))
 
 
+def visited_before(page, path):
+    """The page as a returning visitor has it: opened once while the server answered, so the
+    browser keeps the words it needs when the server is away (words.js)."""
+    page.goto(path)
+    expect(page.locator("html[lang]")).to_have_count(1)
+    page.wait_for_function("() => localStorage.getItem('tessera.words.offline') !== null")
+
+
 def test_a_page_opened_while_the_server_is_away_says_so_and_loads_by_itself_when_it_is_back(page):
     problems = watch_errors(page)
+    visited_before(page, "/router/")
     cut_off(page)
     page.goto("/router/")
     banner = page.get_by_test_id("connection-banner")
@@ -49,6 +58,7 @@ def test_a_page_opened_while_the_server_is_away_says_so_and_loads_by_itself_when
 @pytest.mark.parametrize("path", ["/pentomino/", "/posts/", "/maze/?seed=7&width=9&height=9"])
 def test_every_page_says_it_in_the_visitors_words_and_comes_back_by_itself(page, path):
     problems = watch_errors(page)
+    visited_before(page, path)
     cut_off(page)
     page.goto(path)
     banner = page.get_by_test_id("connection-banner")
@@ -133,3 +143,13 @@ def test_the_api_description_opens_readably_in_the_browser(page):
     assert response.status == 200
     assert response.headers["content-type"] == "text/yaml; charset=utf-8"
     expect(page.locator("body")).to_contain_text("/api/tictactoe/games")
+
+
+def test_a_first_visit_while_the_server_is_away_shows_signs_not_keys_or_english(page):
+    """With no words at all (never visited, the API away) the banner shows signs, never keys."""
+    cut_off(page)
+    page.goto("/pentomino/")
+    banner = page.get_by_test_id("connection-banner")
+    expect(banner).to_contain_text("⚠")
+    expect(page.locator("body")).not_to_contain_text(DEVELOPER_WORDS)
+    expect(banner).not_to_contain_text("shared.connection")

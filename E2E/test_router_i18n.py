@@ -38,14 +38,44 @@ def load(lang):
         return json.load(handle)
 
 
+OPEN, CLOSE = "\ue000", "\ue001"  # a quoted, literal { and } (see literal_braces)
+
+
+def literal_braces(message):
+    """ICU quoting, as the catalogues use it: '' is one apostrophe, and an apostrophe before a brace
+    starts literal text up to the next lone apostrophe ('{"blocks": …}'). Literal braces become
+    OPEN/CLOSE, so the parsers here pass them over; `shown` turns them back."""
+    out, at, quoted = [], 0, False
+    while at < len(message):
+        char, following = message[at], message[at + 1:at + 2]
+        if char == "'" and following == "'":
+            out.append("'")
+            at += 2
+            continue
+        if char == "'" and (quoted or following in ("{", "}", "#", "|")):
+            quoted = not quoted
+        elif quoted and char in "{}":
+            out.append(OPEN if char == "{" else CLOSE)
+        else:
+            out.append(char)
+        at += 1
+    return "".join(out)
+
+
+def shown(text):
+    """Text as a page shows it: literal braces back as braces."""
+    return text.replace(OPEN, "{").replace(CLOSE, "}")
+
+
 def flatten(node, prefix=""):
-    """{"designer.side.save": "Save", "designer.side.toolboxCount": "{count, plural, one {(# block)} …}", …}."""
+    """{"designer.side.save": "Save", "designer.side.toolboxCount": "{count, plural, one {(# block)} …}", …},
+    quoted braces made literal (literal_braces)."""
     out = {}
     for key, value in node.items():
         if isinstance(value, dict):
             out.update(flatten(value, f"{prefix}{key}."))
         else:
-            out[prefix + key] = value
+            out[prefix + key] = literal_braces(value)
     return out
 
 
@@ -137,7 +167,7 @@ def english_patterns():
         for value in dict.fromkeys(forms(message)):  # each plural's forms in turn
             if value in theirs:
                 continue  # names (Python, Tessera…) and words both languages share ("Total", "Normal")
-            pieces = PLACEHOLDER.split(value)[::2]
+            pieces = [shown(piece) for piece in PLACEHOLDER.split(value)[::2]]
             if not any(re.search(r"[A-Za-z]{2}", piece) for piece in pieces):
                 continue
             body = ".+?".join(re.escape(piece) for piece in pieces)

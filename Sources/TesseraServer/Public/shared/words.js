@@ -137,8 +137,30 @@ async function start() {
   const [catalogue, fallback] = await Promise.all([load(chosen), load(FALLBACK)]);
   english = fallback ?? EMPTY;
   current = catalogue ?? english;
+  if (catalogue) keepForOffline(catalogue);
+  else if (!fallback) current = english = keptForOffline() ?? EMPTY; // the server is away: last visit's shared words
   if (!fallback) console.warn("i18n: the English words could not be loaded; keys are shown instead.");
   markDocument();
+}
+
+// A page opened while the server is away (served from the browser's cache, or only the API down)
+// has no catalogue; the words every page needs then (the connection banner's, shared.*) are kept
+// from the last visit, in the language it was in.
+const OFFLINE_KEY = "tessera.words.offline";
+function keepForOffline(catalogue) {
+  try {
+    localStorage.setItem(OFFLINE_KEY, JSON.stringify({ language: catalogue.language, messages: { shared: catalogue.messages.shared } }));
+  } catch {
+    // storage full or switched off: the banner shows signs instead
+  }
+}
+function keptForOffline() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(OFFLINE_KEY) ?? "null");
+    return kept && typeof kept.messages === "object" && kept.language ? kept : null;
+  } catch {
+    return null;
+  }
 }
 
 function markDocument() {

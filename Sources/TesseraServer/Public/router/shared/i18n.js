@@ -13,7 +13,6 @@
 //   `data-i18n-css`, which carry full keys: "router.common.print"), a key a language lacks (English,
 //   reported once on a developer's machine) and `tessera:language`: see words.js.
 import * as words from "/shared/words.js";
-import { setConnectionWords } from "/shared/connection.js";
 
 const router = words.scoped("router");
 const FALLBACK = "en";
@@ -71,11 +70,3 @@ export const list = (items) => items.join(t("common.listSeparator"));
  *  redraw on `tessera:language`. */
 export const setLanguage = (lang) => words.setLanguage(lang);
 
-// The banner shown when the server can't be reached (shared/connection.js) speaks the page's language.
-setConnectionWords({
-  unreachable: () => t("common.connection.unreachable"),
-  retryingIn: (seconds) => t("common.connection.retryingIn", { seconds }),
-  retrying: () => t("common.connection.retrying"),
-  back: () => t("common.connection.back"),
-  tryNow: () => t("common.connection.tryNow"),
-});
