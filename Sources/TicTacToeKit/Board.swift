@@ -1,6 +1,6 @@
 import GridKit
 
-/// A player's mark. Cross always moves first.
+/// A player's mark. Cross moves first unless a board says otherwise (`Board.first`).
 public enum Marker: String, Sendable, Codable, CaseIterable, Hashable {
     case cross = "X"
     case circle = "O"
@@ -71,6 +71,10 @@ public enum GameStatus: String, Sendable, Codable, Hashable {
 
 /// An immutable 3×3 board. Every move returns a new board.
 public struct Board: Hashable, Sendable {
+    /// Who moves first on this board. Cross by default; in a series the first move alternates
+    /// between games, so each player keeps their mark and the same board rules serve both orders.
+    public let first: Marker
+
     /// The eight lines that win: three rows, three columns, two diagonals.
     public static let lines: [[Position]] = {
         let rows = (0..<3).map { row in (0..<3).map { Position(row: row, col: $0) } }
@@ -84,17 +88,21 @@ public struct Board: Hashable, Sendable {
 
     public let cells: Grid<Marker?>
 
-    public init() { cells = Grid(rows: 3, cols: 3, fill: nil) }
+    public init(first: Marker = .cross) {
+        cells = Grid(rows: 3, cols: 3, fill: nil)
+        self.first = first
+    }
 
     /// A board from nine cells in reading order; `nil` unless there are exactly nine.
-    public init?(cells: [Marker?]) {
+    public init?(cells: [Marker?], first: Marker = .cross) {
         guard cells.count == 9, let grid = Grid([Array(cells[0..<3]), Array(cells[3..<6]), Array(cells[6..<9])])
         else { return nil }
         self.cells = grid
+        self.first = first
     }
 
     /// A board from text such as "X.O/.X./..O" (rows separated by "/", "." or " " for empty).
-    public init?(_ text: String) {
+    public init?(_ text: String, first: Marker = .cross) {
         let symbols = text.filter { $0 != "/" && $0 != "\n" }
         guard symbols.count == 9 else { return nil }
         var markers: [Marker?] = []
@@ -106,10 +114,13 @@ public struct Board: Hashable, Sendable {
             default: return nil
             }
         }
-        self.init(cells: markers)
+        self.init(cells: markers, first: first)
     }
 
-    private init(grid: Grid<Marker?>) { cells = grid }
+    private init(grid: Grid<Marker?>, first: Marker) {
+        cells = grid
+        self.first = first
+    }
 
     public subscript(position: Position) -> Marker? {
         position.isOnBoard ? cells[position.square] : nil
@@ -134,12 +145,13 @@ public struct Board: Hashable, Sendable {
         return isFull ? .draw : .playing
     }
 
-    /// Whose turn it is: Circle when it has fewer marks than Cross, else Cross; nobody once the game is over.
+    /// Whose turn it is: the second player when they have fewer marks than the first, else the
+    /// first; nobody once the game is over.
     public var turn: Marker? {
         guard status == .playing else { return nil }
-        let crosses = cells.cells.filter { $0 == .cross }.count
-        let circles = cells.cells.filter { $0 == .circle }.count
-        return circles < crosses ? .circle : .cross
+        let firsts = cells.cells.filter { $0 == first }.count
+        let seconds = cells.cells.filter { $0 == first.other }.count
+        return seconds < firsts ? first.other : first
     }
 
     /// Places `marker` at `position`, or says why it may not.
@@ -150,7 +162,7 @@ public struct Board: Hashable, Sendable {
         guard marker == turn else { return .failure(.notYourTurn(expected: turn)) }
         var grid = cells
         grid[position.square] = marker
-        return .success(Board(grid: grid))
+        return .success(Board(grid: grid, first: first))
     }
 
     /// The board as three strings of "X", "O" and "" per row: the API's JSON form.

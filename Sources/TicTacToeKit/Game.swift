@@ -13,23 +13,33 @@ public struct Move: Hashable, Sendable, Codable {
     public let marker: Marker
 }
 
-/// A game: two players, the board and the moves so far. Player 0 plays Cross and moves first.
+/// A game: two players, the board and the moves so far. Player 0 plays Cross; `first` moves first
+/// (Cross unless a series has alternated it).
 public struct Game: Hashable, Sendable {
     public let players: [Player]
     public private(set) var board: Board
     public private(set) var moves: [Move]
+    public var first: Marker { board.first }
 
     /// A new game for two names; the first name plays Cross.
-    public init(names: (String, String)) {
+    public init(names: (String, String), first: Marker = .cross) {
         players = [Player(name: names.0, marker: .cross), Player(name: names.1, marker: .circle)]
-        board = Board()
+        board = Board(first: first)
         moves = []
     }
 
     /// Rebuilds a game by replaying stored moves; fails on the first illegal one.
-    public init(names: (String, String), replaying moves: [Move]) throws(MoveError) {
-        self.init(names: names)
+    public init(names: (String, String), first: Marker = .cross, replaying moves: [Move]) throws(MoveError) {
+        self.init(names: names, first: first)
         for move in moves { try play(move.position, as: move.marker) }
+    }
+
+    /// The same game with its last `count` moves taken back (replayed from the start, so the board
+    /// is always one the rules made).
+    public func takingBack(_ count: Int) -> Game {
+        var copy = Game(names: (players[0].name, players[1].name), first: first)
+        for move in moves.dropLast(max(0, count)) { try? copy.play(move.position, as: move.marker) }
+        return copy
     }
 
     public func player(for marker: Marker) -> Player {
@@ -57,7 +67,7 @@ public struct Game: Hashable, Sendable {
 }
 
 extension Game: Codable {
-    private enum CodingKeys: String, CodingKey { case players, moves }
+    private enum CodingKeys: String, CodingKey { case players, moves, first }
 
     /// A game is stored as its players and moves; decoding replays the moves so a stored game
     /// can never hold a board that the rules would not allow.
@@ -68,8 +78,10 @@ extension Game: Codable {
             throw DecodingError.dataCorruptedError(forKey: .players, in: container, debugDescription: "A game has two players.")
         }
         let moves = try container.decode([Move].self, forKey: .moves)
+        // Games stored before series existed have no `first`: Cross moved first then.
+        let first = try container.decodeIfPresent(Marker.self, forKey: .first) ?? .cross
         do {
-            try self.init(names: (players[0].name, players[1].name), replaying: moves)
+            try self.init(names: (players[0].name, players[1].name), first: first, replaying: moves)
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .moves, in: container, debugDescription: error.description)
         }
@@ -79,13 +91,14 @@ extension Game: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(players, forKey: .players)
         try container.encode(moves, forKey: .moves)
+        if first != .cross { try container.encode(first, forKey: .first) }
     }
 }
 
 extension Game {
     /// The same game with player names replaced (used when an online opponent joins).
     func renamed(second name: String) -> Game {
-        var copy = Game(names: (players[0].name, name))
+        var copy = Game(names: (players[0].name, name), first: first)
         copy.board = board
         copy.moves = moves
         return copy

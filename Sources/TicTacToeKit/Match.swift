@@ -4,7 +4,7 @@ import GridKit
 public enum MatchMode: String, Sendable, Codable, CaseIterable, Hashable {
     /// Two players taking turns on one device.
     case local
-    /// One player against the computer, which plays Circle.
+    /// One player against the computer, which plays the mark the player did not choose.
     case ai
     /// Two players on two devices; each move needs the mover's secret token.
     case online
@@ -35,6 +35,16 @@ public enum MatchError: Error, Equatable, Sendable, CustomStringConvertible {
     case waitingForOpponent
     case alreadyFull
     case notOnline
+    /// A rematch is asked for before the game has finished.
+    case gameNotFinished
+    /// Undo: no move of the asker's to take back.
+    case nothingToUndo
+    /// Undo in an online game, where the other player has seen the move.
+    case undoOnline
+    /// The game has been followed by a rematch, so it no longer changes.
+    case rematchStarted
+    /// The coach stays quiet in an online game until it is over: it would play for one side.
+    case coachOnline
 
     public var code: String {
         switch self {
@@ -44,6 +54,11 @@ public enum MatchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .waitingForOpponent: "waiting_for_opponent"
         case .alreadyFull: "game_full"
         case .notOnline: "not_online"
+        case .gameNotFinished: "game_not_finished"
+        case .nothingToUndo: "nothing_to_undo"
+        case .undoOnline: "undo_online"
+        case .rematchStarted: "rematch_started"
+        case .coachOnline: "coach_online"
         }
     }
 
@@ -55,6 +70,11 @@ public enum MatchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .waitingForOpponent: "Waiting for a second player to join through the invite link."
         case .alreadyFull: "Both seats of this game are taken."
         case .notOnline: "Only online games can be joined."
+        case .gameNotFinished: "A rematch can start once this game has finished."
+        case .nothingToUndo: "There is no move of yours to take back."
+        case .undoOnline: "Moves in an online game cannot be taken back."
+        case .rematchStarted: "This game has a rematch: play on in the new game."
+        case .coachOnline: "The coach helps in online games only once they are over."
         }
     }
 }
@@ -69,16 +89,27 @@ public struct Match: Sendable, Codable, Hashable {
     public let mode: MatchMode
     public let difficulty: Difficulty?
     /// The game so far. Online, Circle's name is empty until the second player joins.
-    public private(set) var game: Game
+    public internal(set) var game: Game
     /// Secret tokens per seat (online only): index 0 plays Cross, index 1 plays Circle.
-    public private(set) var tokens: [String]
+    public internal(set) var tokens: [String]
     /// Seeds the computer's choices so a restart replays the same game.
     public let seed: UInt64
+    /// The mark the computer plays in an `ai` game (`nil` in games stored before the player could
+    /// choose: the computer played Circle then).
+    let computerMark: Marker?
+    /// The series' score before this game (`nil`: this is the series' first game).
+    let earlier: SeriesScore?
+    /// The game that followed this one, once someone asked for a rematch.
+    public internal(set) var rematch: String?
+    /// How many moves have been taken back, so `version` grows with an undo too.
+    var undone: Int?
 
     /// Creates a match after checking the names the mode needs.
+    /// In an `ai` game `names[0]` is the player's, who plays `playerMark` (Cross unless chosen);
+    /// the computer moves at once when it moves first.
     public init(
         id: String, mode: MatchMode, names: [String], difficulty: Difficulty? = nil,
-        creatorToken: String? = nil, seed: UInt64 = 0
+        creatorToken: String? = nil, seed: UInt64 = 0, playerMark: Marker = .cross
     ) throws(MatchError) {
         guard mode.playerNames.contains(names.count) else {
             throw .invalidName(mode.playerNamesHint)
@@ -97,10 +128,32 @@ public struct Match: Sendable, Codable, Hashable {
         }
         self.id = id
         self.mode = mode
-        self.difficulty = mode == .ai ? (difficulty ?? .perfect) : nil
-        self.game = Game(names: (first, second))
+        // Medium by default: it wins and blocks but can be beaten, which is where a child starts.
+        self.difficulty = mode == .ai ? (difficulty ?? .medium) : nil
+        let computerMark: Marker? = mode == .ai ? playerMark.other : nil
+        self.game = computerMark == .cross ? Game(names: (second, first)) : Game(names: (first, second))
         self.tokens = mode == .online ? [creatorToken ?? ""] : []
         self.seed = seed
+        self.computerMark = computerMark
+        earlier = nil
+        rematch = nil
+        undone = nil
+        try playComputer()
+    }
+
+    /// The next game of a series: same seats, names, tokens and computer, the other player first.
+    init(rematchOf previous: Match, id: String, seed: UInt64) throws(MatchError) {
+        self.id = id
+        mode = previous.mode
+        difficulty = previous.difficulty
+        game = Game(names: (previous.game.players[0].name, previous.game.players[1].name), first: previous.game.first.other)
+        tokens = previous.tokens
+        self.seed = seed
+        computerMark = previous.computerMark
+        earlier = previous.series
+        rematch = nil
+        undone = nil
+        try playComputer()
     }
 
     public var isWaitingForOpponent: Bool { mode == .online && tokens.count < 2 }
@@ -118,12 +171,25 @@ public struct Match: Sendable, Codable, Hashable {
             let seat = turn == .cross ? 0 : 1
             guard let token, token.constantTimeEquals(tokens[seat]) else { throw .forbidden }
         }
+        guard rematch == nil else { throw .rematchStarted }
         do {
             try game.play(position)
-            if mode == .ai, game.turn == .circle {
-                var computer = AIPlayer(difficulty: difficulty ?? .perfect, seed: seed &+ UInt64(game.moves.count))
-                if let reply = computer.chooseMove(on: game.board) { try game.play(reply) }
-            }
+        } catch {
+            throw .move(error)
+        }
+        try playComputer()
+    }
+
+    /// The mark the computer plays, in an `ai` game.
+    public var computer: Marker? { mode == .ai ? (computerMark ?? .circle) : nil }
+
+    /// Against the computer, plays its move when it is its turn.
+    mutating func playComputer() throws(MatchError) {
+        guard let computer, game.turn == computer else { return }
+        var player = AIPlayer(difficulty: difficulty ?? .medium, seed: seed &+ UInt64(game.moves.count))
+        guard let reply = player.chooseMove(on: game.board) else { return }
+        do {
+            try game.play(reply)
         } catch {
             throw .move(error)
         }

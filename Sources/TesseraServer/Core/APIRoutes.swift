@@ -27,6 +27,9 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         games.post(":id/moves", use: tictactoe.move)
         games.post(":id/join", use: tictactoe.join)
         games.get(":id/events", use: tictactoe.events)
+        games.post(":id/rematch", use: tictactoe.rematch)
+        games.post(":id/undo", use: tictactoe.undo)
+        games.get(":id/analysis", use: tictactoe.analysis)
 
         let pentominoes = routes.group("api/pentomino")
         pentominoes.get("tiles", use: pentomino.tiles)

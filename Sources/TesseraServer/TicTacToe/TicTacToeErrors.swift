@@ -8,7 +8,8 @@ extension MatchError: APIErrorConvertible {
         switch self {
         case .move(.positionOutOfRange), .invalidName: .badRequest
         case .forbidden: .forbidden
-        case .move(.cellOccupied), .move(.gameOver), .move(.notYourTurn), .waitingForOpponent, .alreadyFull, .notOnline:
+        case .move(.cellOccupied), .move(.gameOver), .move(.notYourTurn), .waitingForOpponent, .alreadyFull, .notOnline,
+             .gameNotFinished, .nothingToUndo, .undoOnline, .rematchStarted, .coachOnline:
             .conflict
         }
     }
@@ -26,6 +27,11 @@ extension MatchError: APIErrorConvertible {
         case .waitingForOpponent: Phrase("tictactoe.errors.waitingForOpponent")
         case .alreadyFull: Phrase("tictactoe.errors.alreadyFull")
         case .notOnline: Phrase("tictactoe.errors.notOnline")
+        case .gameNotFinished: Phrase("tictactoe.errors.gameNotFinished")
+        case .nothingToUndo: Phrase("tictactoe.errors.nothingToUndo")
+        case .undoOnline: Phrase("tictactoe.errors.undoOnline")
+        case .rematchStarted: Phrase("tictactoe.errors.rematchStarted")
+        case .coachOnline: Phrase("tictactoe.errors.coachOnline")
         }
     }
 

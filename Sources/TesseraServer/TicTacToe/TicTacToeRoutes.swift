@@ -15,7 +15,8 @@ struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
         let body = try await JSONBody.decode(CreateGameRequest.self, from: request)
         let token = body.mode == .online ? Secrets.token() : nil
         let match = try Match(id: Secrets.id(), mode: body.mode, names: body.players, difficulty: body.difficulty,
-                              creatorToken: token.map(Secrets.hash), seed: UInt64.random(in: 0...UInt64.max))
+                              creatorToken: token.map(Secrets.hash), seed: UInt64.random(in: 0...UInt64.max),
+                              playerMark: body.marker ?? .cross)
         try await store.insert(match)
         var answer = GameJSON(match: match)
         if let token { answer = answer.seating(token: token, marker: .cross, invite: Self.invitePath(match.id)) }
@@ -47,6 +48,49 @@ struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
         }.orNotFound("tictactoe.errors.notFound.game", ["id": .sent(id)])
         await publish(match)
         return try JSONBody.response(GameJSON(match: match).seating(token: token, marker: .circle, invite: Self.invitePath(id)))
+    }
+
+    /// The next game of the series. The new game is stored first and then named on the old one in
+    /// one atomic update; when two players ask at once, the one whose update lands second answers
+    /// with the first one's game (200) and drops its own, so a series never forks.
+    @Sendable func rematch(_ request: Request, context: Context) async throws -> Response {
+        let previous = try await load(context)
+        let token = Self.bearerToken(request).map(Secrets.hash)
+        if let existing = previous.rematch, previous.mayAskForRematch(token: token),
+           let next = try await store.find(id: existing) {
+            return try JSONBody.response(GameJSON(match: next))
+        }
+        let next = try previous.rematchGame(id: Secrets.id(), token: token, seed: UInt64.random(in: 0...UInt64.max))
+        try await store.insert(next)
+        let updated = try await store.update(id: previous.id) { match in
+            match.recordRematch(next.id)
+        }.orNotFound("tictactoe.errors.notFound.game", ["id": .sent(previous.id)])
+        guard updated.rematch == next.id else {
+            _ = try await store.delete(id: next.id)
+            let other = try await store.find(id: updated.rematch ?? "").orNotFound("tictactoe.errors.notFound.gameAny")
+            return try JSONBody.response(GameJSON(match: other))
+        }
+        await publish(updated)
+        await publish(next)
+        return try JSONBody.response(GameJSON(match: next), status: .created)
+    }
+
+    /// Takes back the player's last move (and the computer's reply after it).
+    @Sendable func undo(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.gameID(context)
+        let match = try await store.update(id: id) { match in
+            try match.undo()
+        }.orNotFound("tictactoe.errors.notFound.game", ["id": .sent(id)])
+        await publish(match)
+        return try JSONBody.response(GameJSON(match: match))
+    }
+
+    /// The coach: every empty square's result with perfect play; after the game, its review.
+    /// Online it answers only once the game is over, so it never plays for one side.
+    @Sendable func analysis(_ request: Request, context: Context) async throws -> Response {
+        let match = try await load(context)
+        if match.mode == .online, match.game.status == .playing { throw MatchError.coachOnline }
+        return try JSONBody.response(AnalysisJSON(match: match))
     }
 
     /// Server-sent events: the game now, then again after every change.

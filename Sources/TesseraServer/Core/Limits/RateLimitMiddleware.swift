@@ -21,6 +21,7 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
     static var limitedRoutes: [(method: HTTPRequest.Method, path: String, kind: RateLimits.Kind)] {
         [
             (.post, "/api/tictactoe/games", .create),
+            (.post, "/api/tictactoe/games/:id/rematch", .create),  // a rematch is a new stored game
             (.post, "/api/pentomino/puzzles", .create),
             (.post, "/api/router/levels", .create),
             (.post, "/api/router/levels/import", .create),
