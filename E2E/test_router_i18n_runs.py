@@ -132,8 +132,8 @@ def test_the_connection_banner_speaks_spanish(browser, server, size):
         banner = page.get_by_test_id("connection-banner")
         expect(banner).to_be_visible()
         expect(banner).to_contain_text("No se puede conectar con el servidor del juego")
-        expect(page.get_by_test_id("connection-retry")).to_have_text("Probar ahora")
-        expect(page.get_by_test_id("message")).to_contain_text("No se puede conectar con el servidor del juego, así que eso no ha llegado")
+        expect(page.get_by_test_id("connection-retry")).to_have_text("Intentar ahora")  # shared.connection, as every page
+        expect(page.get_by_test_id("message")).to_contain_text("No se puede conectar con el servidor del juego, así que no se ha enviado")
         assert english_words(banner.inner_text()) == []
         os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(SHOTS, f"banner-{size}.png"))
