@@ -27,6 +27,7 @@ let package = Package(
     targets: [
         benchmark("PentominoSolverBenchmark", of: "PentominoKit"),
         benchmark("MazeGeneratorBenchmark", of: "MazeKit"),
+        benchmark("TicTacToeCoachBenchmark", of: "TicTacToeKit"),
     ],
     swiftLanguageModes: [.v6]
 )

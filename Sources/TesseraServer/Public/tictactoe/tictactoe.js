@@ -12,6 +12,9 @@ import { ask } from "/shared/ask.js";
 import { setConnectionWordsFrom } from "/shared/connection.js";
 import { mountLanguagePicker } from "/shared/language-picker.js";
 import * as words from "/shared/words.js";
+import { renderCoach } from "/tictactoe/coach.js";
+import { labelsFor } from "/tictactoe/labels.js";
+import { renderSeries, rematch, undo } from "/tictactoe/series.js";
 
 const { t, translatePage } = words.scoped("tictactoe");
 
@@ -20,9 +23,8 @@ const state = {
   setupOpen: false, // the setup card, opened over a game in progress with "New game"
   joining: false, // the join card is shown instead of the setup card
   starting: null, // Start's request while it is on its way: a tap meanwhile waits for its game
+  coach: false, // the Coach toggle
 };
-const LEVELS = ["easy", "medium", "perfect"];
-const levelName = (level) => (LEVELS.includes(level) ? t(`setup.level.${level}`) : level);
 
 // ---- the status line -----------------------------------------------------------------------------
 let said = null; // what the status line says from the catalogue ({key, args, info}), or null
@@ -43,43 +45,8 @@ function sayAsIs(text, info = false) {
   say(text, info);
 }
 
-// ---- labels, derived from state -------------------------------------------------------------
-const label = (player) => t("player", { name: player.name, marker: player.marker });
-/** A player's label as a message argument asked when said (so it follows a change of language). */
-const labelLater = (player) => () => label(player);
-const playerFor = (marker) => state.game?.players.find((p) => p.marker === marker);
-
-function namesText() {
-  const game = state.game;
-  // Once the names are in, say what to do next (as the Swift GameViewModel does).
-  if (!game) return canStart() ? t("names.ready") : t("names.enter");
-  const second = playerFor("O");
-  return t("names.versus", { first: label(game.players[0]), second: second ? label(second) : t("names.waiting") });
-}
-
-function turnText() {
-  const game = state.game;
-  if (!game) return t("turn.none");
-  if (game.waitingForOpponent) return t("turn.waiting");
-  if (!game.turn) return t("turn.over");
-  const mover = label(playerFor(game.turn));
-  return t(game.mode === "online" && game.turn === state.marker ? "turn.yours" : "turn.current", { player: mover });
-}
-
-function winnerText() {
-  const game = state.game;
-  if (!game || game.status === "playing") return t("winner.none");
-  if (game.status === "draw") return t("winner.draw");
-  return t("winner.won", { player: label(playerFor(game.winner)) });
-}
-
-function summaryText() {
-  const game = state.game;
-  if (!game) return "";
-  if (game.mode === "ai") return t("summary.ai", { level: levelName(game.difficulty) });
-  if (game.mode === "online") return state.marker ? t("summary.onlineAs", { marker: state.marker }) : t("summary.online");
-  return t("summary.local");
-}
+// ---- labels, derived from state (labels.js) ----------------------------------------------------
+const { label, labelLater, playerFor, namesText, turnText, winnerText, summaryText } = labelsFor(state, t, () => canStart());
 
 /** A game someone would be sorry to lose: started and not finished. */
 function inProgress() {
@@ -101,6 +68,7 @@ function render() {
   $("start").disabled = !canStart();
   $("name-o-field").hidden = mode() === "online";
   $("difficulty-field").hidden = mode() !== "ai";
+  $("play-as-field").hidden = mode() !== "ai";
   // While a game is on, the setup folds into one short bar so the board fits a phone's screen.
   const collapsed = !!game && !state.setupOpen;
   $("setup-panel").hidden = state.joining || collapsed;
@@ -122,6 +90,8 @@ function render() {
     cell.className = `cell ${mark.toLowerCase()} ${winning.has(`${row},${col}`) ? "win" : ""}`;
     cell.setAttribute("aria-label", t("board.cell", { row: row + 1, col: col + 1, mark: mark || "empty" }));
   }
+  renderCoach({ game, on: state.coach, cells: cells(), t, label, playerFor, redraw: render });
+  renderSeries(game, page);
 }
 
 // The board is an ARIA grid: three rows of three cells, so a screen reader can say where a cell is
@@ -183,7 +153,7 @@ async function start() {
   }
   const chosen = mode();
   const players = chosen === "online" ? [$("name-x").value] : [$("name-x").value, $("name-o").value];
-  const body = { mode: chosen, players, ...(chosen === "ai" ? { difficulty: $("difficulty").value } : {}) };
+  const body = { mode: chosen, players, ...(chosen === "ai" ? { difficulty: $("difficulty").value, marker: $("play-as").value } : {}) };
   const starting = createGame(chosen, body);
   state.starting = starting;
   await starting;
@@ -222,8 +192,10 @@ function watch(id) {
     reconnect: true,
     onMessage(game) {
       const joined = state.game?.waitingForOpponent && !game.waitingForOpponent;
+      const rematchNews = !!game.rematch && !state.game?.rematch && !asked.has(game.id);
       show(game);
       if (joined) tell("say.joined", { player: labelLater(playerFor("O")) }, true);
+      if (rematchNews) tell("series.ready", {}, true);
     },
     onEnd(error) {
       state.events = null;
@@ -263,7 +235,28 @@ function fillSetup(game) {
   $("name-x").value = me?.name ?? "";
   if (game.mode !== "online") $("name-o").value = playerFor("O")?.name ?? "";
   if (game.difficulty) $("difficulty").value = game.difficulty;
+  if (game.computer) $("play-as").value = game.computer === "X" ? "O" : "X";
 }
+
+// ---- series: rematch and undo (series.js) ------------------------------------------------------
+const asked = new Set(); // games this page asked a rematch of (its own Rematch is not news to it)
+
+/** Goes to the next game of a series, keeping this page's seat (online, the same token and mark). */
+function follow(next) {
+  closeEvents();
+  loads++;
+  Object.assign(state, { game: null, setupOpen: false, joining: false });
+  if (next.mode === "online") rememberSeat(next.id);
+  showInAddress(next.id);
+  show(next);
+  if (next.mode === "online") watch(next.id);
+  focusBoard();
+}
+
+const page = {
+  state, t, label, playerFor, show, tell, sayAsIs, follow, asked,
+  askedRematch: (game) => asked.has(game.id),
+};
 
 // Keeps an online seat across a reload of this tab.
 function rememberSeat(id) {
@@ -411,6 +404,12 @@ $("start").addEventListener("click", start);
 $("new-game").addEventListener("click", openSetup);
 $("back-to-game").addEventListener("click", backToGame);
 $("join").addEventListener("click", join);
+$("rematch").addEventListener("click", () => rematch(page));
+$("undo").addEventListener("click", () => undo(page));
+$("coach").addEventListener("click", () => {
+  state.coach = !state.coach;
+  render();
+});
 $("join-name").addEventListener("input", () => { $("join").disabled = !filled($("join-name")); });
 $("join-name").addEventListener("keydown", (event) => { if (event.key === "Enter" && filled($("join-name"))) join(); });
 $("copy-invite").addEventListener("click", async () => {
