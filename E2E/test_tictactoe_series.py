@@ -146,3 +146,34 @@ def test_the_coach_marks_each_square_and_reviews_the_game(browser, server, size)
         full_page_shot(page, SHOTS, f"review-{size}")
         press(page, "coach", touch)
         expect(page.get_by_test_id("coach-legend")).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_move_list_and_stepping_through_a_finished_game(browser, server, size):
+    touch = size == "phone"
+    with browsing(browser.new_context(base_url=server, **SIZES[size])) as page:
+        start(page, touch=touch)
+        expect(page.get_by_test_id("move-list")).to_be_hidden()
+        play(page, [(1, 1), (0, 0)], touch)
+        expect(page.get_by_test_id("moves").locator("li")).to_have_text(["Ann (X): the centre", "Bob (O): the top left corner"])
+        expect(page.get_by_test_id("replay-back")).to_be_hidden()  # stepping back is for finished games
+        play(page, [(0, 1), (2, 2), (2, 1)], touch)  # Ann wins down the middle column
+        expect(page.get_by_test_id("moves").locator("li")).to_have_count(5)
+        expect(page.get_by_test_id("replay-position")).to_have_text("Move 5 of 5")
+        expect(page.get_by_test_id("replay-forward")).to_be_disabled()
+        press(page, "replay-back", touch)
+        press(page, "replay-back", touch)
+        expect(page.get_by_test_id("replay-position")).to_have_text("Move 3 of 5")
+        expect(page.locator(".cell.x, .cell.o")).to_have_count(3)
+        expect(page.get_by_test_id("cell-2-1")).to_have_text("")
+        expect(page.locator(".cell.win")).to_have_count(0)
+        expect(page.get_by_test_id("moves").locator("li.current")).to_have_text("Ann (X): the top middle")
+        for _ in range(3):
+            press(page, "replay-back", touch)
+        expect(page.get_by_test_id("replay-back")).to_be_disabled()
+        expect(page.locator(".cell.x, .cell.o")).to_have_count(0)
+        for _ in range(5):
+            press(page, "replay-forward", touch)
+        expect(page.get_by_test_id("replay-position")).to_have_text("Move 5 of 5")
+        expect(page.locator(".cell.win")).to_have_count(3)
+        full_page_shot(page, SHOTS, f"moves-{size}")

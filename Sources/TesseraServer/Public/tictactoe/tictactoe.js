@@ -15,6 +15,7 @@ import * as words from "/shared/words.js";
 import { renderCoach } from "/tictactoe/coach.js";
 import { labelsFor } from "/tictactoe/labels.js";
 import { renderSeries, rematch, undo } from "/tictactoe/series.js";
+import { boardAfter, renderMoves, shownMoves, wireReplay } from "/tictactoe/replay.js";
 
 const { t, translatePage } = words.scoped("tictactoe");
 
@@ -24,6 +25,7 @@ const state = {
   joining: false, // the join card is shown instead of the setup card
   starting: null, // Start's request while it is on its way: a tap meanwhile waits for its game
   coach: false, // the Coach toggle
+  replay: null, // how many moves a finished game's board shows while stepped through, else null
 };
 
 // ---- the status line -----------------------------------------------------------------------------
@@ -81,16 +83,20 @@ function render() {
   $("invite-panel").hidden = !inviting;
   const invite = inviting ? new URL(`/tictactoe/?join=${encodeURIComponent(game.id)}`, location.origin).href : "";
   if ($("invite-link").value !== invite) $("invite-link").value = invite;
-  const winning = new Set((game?.winningLine ?? []).map(([r, c]) => `${r},${c}`));
+  const shown = shownMoves(game, state.replay);
+  const replaying = !!game && shown < game.moves.length;
+  const board = replaying ? boardAfter(game.moves, shown) : game?.board;
+  const winning = new Set((replaying ? [] : game?.winningLine ?? []).map(([r, c]) => `${r},${c}`));
   $("board").classList.toggle("over", !!game && game.status !== "playing");
   for (const cell of cells()) {
     const [row, col] = [Number(cell.dataset.row), Number(cell.dataset.col)];
-    const mark = game ? game.board[row][col] : "";
+    const mark = game ? board[row][col] : "";
     cell.textContent = mark;
     cell.className = `cell ${mark.toLowerCase()} ${winning.has(`${row},${col}`) ? "win" : ""}`;
     cell.setAttribute("aria-label", t("board.cell", { row: row + 1, col: col + 1, mark: mark || "empty" }));
   }
-  renderCoach({ game, on: state.coach, cells: cells(), t, label, playerFor, redraw: render });
+  renderCoach({ game, on: state.coach && !replaying, cells: cells(), t, label, playerFor, redraw: render });
+  renderMoves(game, state.replay, t, label, playerFor);
   renderSeries(game, page);
 }
 
@@ -181,6 +187,7 @@ async function createGame(chosen, body) {
 function show(game) {
   // Answers and events can cross on the wire: never go back to an older version of the game.
   if (state.game && state.game.id === game.id && game.version < state.game.version) return;
+  if (state.game?.id !== game.id || state.game.version !== game.version) state.replay = null;
   state.game = game;
   render();
 }
@@ -406,6 +413,7 @@ $("back-to-game").addEventListener("click", backToGame);
 $("join").addEventListener("click", join);
 $("rematch").addEventListener("click", () => rematch(page));
 $("undo").addEventListener("click", () => undo(page));
+wireReplay(state, render);
 $("coach").addEventListener("click", () => {
   state.coach = !state.coach;
   render();
