@@ -43,6 +43,7 @@ struct MazeExplorations: Sendable {
             height: try MazeRequestRules.int(text("height"), "height"), algorithm: text("algorithm"))
         let latency = try text("latency").map(LatencyPreset.parse)
         let strategy = try Self.strategy(text("strategy"))
+        _ = try request.textLanguage()  // `lang`, if sent, is one we have (400 `bad_language` otherwise), as on Rapid Router's routes
         guard let baseURL = selfAddress.baseURL else {
             throw APIError(.serviceUnavailable, code: "not_ready", say: "maze.errors.notReady")
         }
