@@ -160,7 +160,14 @@ function hint() {
     if (!answer.hint) {
       if (answer.solvable) tell("say.nothingToHint", {}, true);
       else if (state.puzzle.placements.length === 0) tell("say.noSolutionWithoutFlips");
-      else tell("say.noSolutionFromHere");
+      else {
+        // A dead end: name the tiles in the way (the fewest to take off), and show them.
+        const stuck = await api(path(id, "/stuck"));
+        if (stuck.remove.length) {
+          tell("say.stuck", { count: stuck.remove.length, tiles: words.list(stuck.remove) });
+          for (const letter of stuck.remove) view.flash(letter);
+        } else tell("say.noSolutionFromHere");
+      }
       return null;
     }
     const h = answer.hint;
