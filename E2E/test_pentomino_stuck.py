@@ -26,3 +26,15 @@ def test_every_classic_board_is_offered_by_name(browser, server):
         expect(options).to_have_count(10)
         names = options.all_inner_texts()
         assert "8 × 8, hole in a corner" in names and "6 × 10" in names and len(set(names)) == 10, names
+
+
+def test_the_page_says_how_many_ways_are_left_after_every_change(browser, server):
+    with browsing(browser.new_context(base_url=server, **DESKTOP)) as page:
+        puzzle_id = new_puzzle(page)
+        ways = page.get_by_test_id("ways-left")
+        expect(ways).to_have_text("9,356 ways to finish")  # every 6 × 10 solution, turned and mirrored ones too
+        page.request.post(f"/api/pentomino/puzzles/{puzzle_id}/placements", data={"tile": "X", "row": -1, "col": -1})
+        page.reload()
+        expect(ways).to_have_text("No way to finish from here")
+        page.get_by_test_id("hint").click()
+        expect(page.get_by_test_id("message")).to_contain_text("tile X where it is")

@@ -94,7 +94,14 @@ public struct PentominoPuzzle: Sendable, Hashable, Codable {
     }
 
     /// How many ways the board can still be completed (counting rotated and mirrored boards).
+    /// With flips this is a scan of the board's whole solution list (kept per shape, as for
+    /// hints): exact and quick enough to show after every move; without flips the solver counts.
     public func solutionCount(limit: Int? = nil) -> (count: Int, complete: Bool) {
+        if flips {
+            let count = SolutionCatalogue.shared(for: board.shape).count(agreeingWith: board)
+            guard let limit, count > limit else { return (count, true) }
+            return (limit, false)
+        }
         let result = PentominoSolver.solve(board: board, flips: flips, limit: limit)
         return (result.count, result.isComplete)
     }

@@ -39,6 +39,17 @@ extension PentominoPuzzle {
 }
 
 extension SolutionCatalogue {
+    /// How many of the board's solutions keep every placed tile where it is.
+    func count(agreeingWith board: Board) -> Int {
+        let placed = board.placements.map { (piece: $0.shape.index, mask: geometry.mask($0.cells)) }
+        guard placed.allSatisfy({ $0.mask != nil }) else { return 0 }
+        var agreeing = 0
+        for solution in 0..<count where placed.allSatisfy({ masks[solution * SearchTable.pieceCount + $0.piece] == $0.mask }) {
+            agreeing += 1
+        }
+        return agreeing
+    }
+
     /// The placed tiles that disagree with the solution closest to `board` (fewest disagreeing).
     func fewestInTheWay(of board: Board) -> StuckAnswer {
         let placed: [(shape: TileShape, mask: UInt64?)] = board.placements.map { ($0.shape, geometry.mask($0.cells)) }

@@ -41,3 +41,17 @@ struct StuckTests {
         #expect(puzzle.board.isSolved && puzzle.stuck() == .solvable)
     }
 }
+
+/// The count of ways left, from the solution list, agrees with the solver's own search.
+@Suite("Solutions left")
+struct SolutionsLeftTests {
+    @Test(arguments: [0, 1, 3])
+    func theListAndTheSearchAgree(placed: Int) throws {
+        var puzzle = PentominoPuzzle(id: "left", shape: .fiveByTwelve)
+        for _ in 0..<placed { try puzzle.place(try #require(puzzle.hint())) }
+        let fromList = puzzle.solutionCount()
+        let searched = PentominoSolver.solve(board: puzzle.board, flips: true)
+        #expect(fromList.complete && fromList.count == searched.count && searched.count > 0)
+        #expect(puzzle.solutionCount(limit: 1) == (placed == 0 ? (1, false) : (min(1, searched.count), searched.count <= 1)))
+    }
+}

@@ -12,6 +12,7 @@ import { setConnectionWordsFrom } from "/shared/connection.js";
 import { mountLanguagePicker } from "/shared/language-picker.js";
 import * as words from "/shared/words.js";
 import { BoardView } from "./board-view.js";
+import { waysLeft } from "./ways-left.js";
 import { installDrag } from "./drag.js";
 import { installKeyboard } from "./keyboard.js";
 import { computeLayout } from "./layout.js";
@@ -118,6 +119,7 @@ const page = {
 };
 const game = createGame(page);
 const undo = createUndo(game, page);
+const ways = waysLeft($("ways-left"), t);
 const {
   canPlay, cancel, turn, floatingPose, updateTarget, placementOf, withoutTile, setHomeOrientation, loadOrientations,
 } = game;
@@ -139,6 +141,7 @@ function render() {
   $("solved-detail").textContent = puzzle.solved ? t("solvedDetail", { time: clock(elapsedMs()) }) : "";
   $("hint").disabled = puzzle.solved;
   undo.show(t);
+  ways.refresh(puzzle);
   if (!puzzle.solved) view.board.classList.remove("celebrate");
   tick();
 }
@@ -317,6 +320,7 @@ function nameBoards() {
 // A new language: the marked words follow by themselves (words.js); the rest is drawn again.
 words.onLanguageChange(() => {
   nameBoards();
+  ways.redraw();
   render();
   if (said) sayText(t(said.key, argsNow(said.args)), said.info);
 });
