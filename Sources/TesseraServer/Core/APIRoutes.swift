@@ -40,10 +40,10 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         pentominoes.delete("puzzles/:id/placements/:tile", use: pentomino.remove)
         pentominoes.post("puzzles/:id/reset", use: pentomino.reset)
         pentominoes.get("puzzles/:id/hint", use: pentomino.hint)
+        pentominoes.get("puzzles/:id/stuck", use: pentomino.stuck)
         pentominoes.get("puzzles/:id/solutions", use: pentomino.solutions)
 
         let mazes = routes.group("api/maze")  // MazeWire has the paths clients use
-        pentominoes.get("puzzles/:id/stuck", use: pentomino.stuck)
         mazes.get("start", use: maze.start)
         mazes.post("mazes", use: maze.create)
         mazes.get("rooms/:id", use: maze.room)
