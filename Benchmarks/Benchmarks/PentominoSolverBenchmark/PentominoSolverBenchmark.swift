@@ -41,6 +41,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // "Ways left" as the page asks after every move: 6×10 with three tiles of a solution placed
+    // (target < 50 ms), and "why am I stuck?" with X walling off a corner.
+    Benchmark("ways left, 6x10 with 3 tiles") { benchmark in
+        let puzzle = threeTilesPlaced()
+        for _ in benchmark.scaledIterations {
+            blackHole(puzzle.solutionCount(limit: 100_000))
+        }
+    }
+    Benchmark("stuck, 6x10 with X in a corner") { benchmark in
+        var puzzle = threeTilesPlaced()
+        _ = try? puzzle.place(Placement(.x, at: .init(row: -1, col: -1)))
+        for _ in benchmark.scaledIterations {
+            blackHole(puzzle.stuck())
+        }
+    }
+
     // The first hint on a board shape builds its solution list; later hints only scan it.
     Benchmark("hint 6x10 from empty") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -58,4 +74,15 @@ let expectedCounts: [(BoardShape, Int, Int)] = [
 func expect(_ count: Int, _ expected: Int) -> Int {
     precondition(count == expected, "expected \(expected) solutions, found \(count)")
     return count
+}
+
+/// A 6×10 puzzle with three tiles of a solution on it, away from the top-left corner.
+func threeTilesPlaced() -> PentominoPuzzle {
+    var solved = PentominoPuzzle(id: "bench", shape: .sixByTen)
+    while let next = solved.hint() { _ = try? solved.place(next) }
+    var puzzle = PentominoPuzzle(id: "bench", shape: .sixByTen)
+    for placement in solved.board.placements.filter({ $0.shape != .x && $0.cells.allSatisfy { $0.col >= 4 } }).prefix(3) {
+        _ = try? puzzle.place(placement)
+    }
+    return puzzle
 }
