@@ -55,12 +55,11 @@ public enum Minimax {
     /// All moves that keep the best result for the player to move (win > draw > loss; sooner wins first).
     public static func bestMoves(on board: Board) -> [Position] {
         guard let me = board.turn else { return [] }
-        let (mine, theirs) = masks(of: board, for: me)
-        var memo = [Int8](repeating: unknown, count: 1 << 18)
+        let (mine, theirs) = Coach.masks(of: board, for: me)
         var best = Int.min
         var moves: [Position] = []
         for index in 0..<9 where (mine | theirs) & (1 << index) == 0 {
-            let score = -value(mine: theirs, theirs: mine | (1 << index), memo: &memo)
+            let score = -Coach.value(mine: theirs, theirs: mine | (1 << index))
             if score > best {
                 best = score
                 moves = [Position.all[index]]
@@ -75,49 +74,7 @@ public enum Minimax {
     /// (quicker wins score higher, so the computer finishes games), 0 for a draw, negative for a loss.
     public static func value(of board: Board) -> Int {
         guard let me = board.turn ?? board.winner?.other else { return 0 }
-        let (mine, theirs) = masks(of: board, for: me)
-        var memo = [Int8](repeating: unknown, count: 1 << 18)
-        return value(mine: mine, theirs: theirs, memo: &memo)
-    }
-
-    private static let unknown: Int8 = .min
-    private static let full: UInt16 = 0b111_111_111
-    private static let lineMasks: [UInt16] = Board.lines.map { line in
-        line.reduce(0) { $0 | UInt16(1) << UInt16($1.index) }
-    }
-
-    private static func masks(of board: Board, for me: Marker) -> (mine: UInt16, theirs: UInt16) {
-        var mine: UInt16 = 0, theirs: UInt16 = 0
-        for position in Position.all {
-            if board[position] == me { mine |= 1 << position.index }
-            if board[position] == me.other { theirs |= 1 << position.index }
-        }
-        return (mine, theirs)
-    }
-
-    private static func hasLine(_ cells: UInt16) -> Bool {
-        lineMasks.contains { cells & $0 == $0 }
-    }
-
-    /// `mine` belongs to the player to move; `theirs` to the player who just moved.
-    private static func value(mine: UInt16, theirs: UInt16, memo: inout [Int8]) -> Int {
-        let key = Int(mine) | Int(theirs) << 9
-        if memo[key] != unknown { return Int(memo[key]) }
-        let occupied = mine | theirs
-        let empties = 9 - occupied.nonzeroBitCount
-        let result: Int
-        if hasLine(theirs) {
-            result = -(1 + empties)
-        } else if occupied == full {
-            result = 0
-        } else {
-            var best = Int.min
-            for index in 0..<9 where occupied & (1 << index) == 0 {
-                best = max(best, -value(mine: theirs, theirs: mine | (1 << index), memo: &memo))
-            }
-            result = best
-        }
-        memo[key] = Int8(result)
-        return result
+        let (mine, theirs) = Coach.masks(of: board, for: me)
+        return Coach.value(mine: mine, theirs: theirs)
     }
 }

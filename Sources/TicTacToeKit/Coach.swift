@@ -127,7 +127,7 @@ public enum Coach {
     }
 
     /// Base 3, from the mover's side: a square is 0 empty, 1 the mover's, 2 the other player's.
-    private static func key(mine: UInt16, theirs: UInt16) -> Int {
+    static func key(mine: UInt16, theirs: UInt16) -> Int {
         var key = 0
         for index in 0..<9 {
             if mine & (1 << index) != 0 { key += powers[index] } else if theirs & (1 << index) != 0 { key += 2 * powers[index] }
@@ -135,7 +135,11 @@ public enum Coach {
         return key
     }
 
-    private static func masks(of board: Board, for me: Marker) -> (mine: UInt16, theirs: UInt16) {
+    /// The result with perfect play for the player to move (`mine`), from their side: +(1 + empty
+    /// cells) for a win, 0 for a draw, negative for a loss. The computer's perfect moves read it too.
+    static func value(mine: UInt16, theirs: UInt16) -> Int { Int(table[key(mine: mine, theirs: theirs)]) }
+
+    static func masks(of board: Board, for me: Marker) -> (mine: UInt16, theirs: UInt16) {
         var mine: UInt16 = 0, theirs: UInt16 = 0
         for position in Position.all {
             if board[position] == me { mine |= 1 << position.index }
