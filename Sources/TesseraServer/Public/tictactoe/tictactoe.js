@@ -6,7 +6,7 @@
 // is said again when the language changes. The server's own error messages are shown as they come.
 // Every game lives on the server, so the address (?game=id) is all a reload or Back needs: the
 // board, the turn, the names, the mode and the level all come back from there.
-import { $, api, el, say } from "/shared/api.js";
+import { $, api, say } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
 import { ask } from "/shared/ask.js";
 import { setConnectionWordsFrom } from "/shared/connection.js";
@@ -16,6 +16,7 @@ import { renderCoach } from "/tictactoe/coach.js";
 import { labelsFor } from "/tictactoe/labels.js";
 import { renderSeries, rematch, undo } from "/tictactoe/series.js";
 import { boardAfter, renderMoves, shownMoves, wireReplay } from "/tictactoe/replay.js";
+import { buildBoard, cells } from "/tictactoe/board-grid.js";
 
 const { t, translatePage } = words.scoped("tictactoe");
 
@@ -98,35 +99,6 @@ function render() {
   renderCoach({ game, on: state.coach && !replaying, cells: cells(), t, label, playerFor, redraw: render });
   renderMoves(game, state.replay, t, label, playerFor);
   renderSeries(game, page);
-}
-
-// The board is an ARIA grid: three rows of three cells, so a screen reader can say where a cell is
-// and lets the arrow keys through to moveFocus. Each cell is a button that plays there.
-function buildBoard() {
-  for (let row = 0; row < 3; row++) {
-    const line = el("div", { class: "board-row", role: "row" });
-    for (let col = 0; col < 3; col++) {
-      line.append(el("button", {
-        class: "cell", role: "gridcell", "data-row": row, "data-col": col, "data-testid": `cell-${row}-${col}`,
-        onclick: () => tap(row, col),
-        onkeydown: (event) => moveFocus(event, row, col),
-      }));
-    }
-    $("board").append(line);
-  }
-}
-
-const cells = () => $("board").querySelectorAll(".cell");
-
-// Arrow keys walk the grid; Enter and Space press the focused cell like a click. On a right-to-left
-// page the grid is mirrored (column 1 on the right), so Left and Right go the way they point.
-function moveFocus(event, row, col) {
-  const ahead = getComputedStyle($("board")).direction === "rtl" ? -1 : 1;
-  const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -ahead], ArrowRight: [0, ahead] }[event.key];
-  if (!step) return;
-  event.preventDefault();
-  const [r, c] = [(row + step[0] + 3) % 3, (col + step[1] + 3) % 3];
-  $("board").querySelector(`[data-row="${r}"][data-col="${c}"]`).focus();
 }
 
 // ---- actions -----------------------------------------------------------------------------------
@@ -389,7 +361,7 @@ else window.addEventListener("tessera:reconnected", () => setTimeout(() => locat
 showJoinHeading();
 mountLanguagePicker(document.querySelector("header.bar"));
 words.onLanguageChange(changeLanguage);
-buildBoard();
+buildBoard(tap);
 for (const input of [$("name-x"), $("name-o")]) {
   input.addEventListener("input", render);
   input.addEventListener("keydown", (event) => {
