@@ -31,6 +31,7 @@ def play(page, cells, touch=False):
 
 def start(page, mode="local", x="Ann", o="Bob", level=None, play_as=None, touch=False):
     page.goto("/tictactoe/")
+    expect(page.locator("body[data-ready=true]")).to_have_count(1)
     if mode != "local":
         page.get_by_test_id(f"mode-{mode}").check()
     page.get_by_test_id("name-x").fill(x)
@@ -107,6 +108,7 @@ def test_playing_o_against_the_computer_and_undoing(browser, server, size):
     touch = size == "phone"
     with browsing(browser.new_context(base_url=server, **SIZES[size])) as page:
         page.goto("/tictactoe/")
+        expect(page.locator("body[data-ready=true]")).to_have_count(1)
         page.get_by_test_id("mode-ai").check()
         expect(page.get_by_test_id("difficulty")).to_have_value("medium")
         start(page, mode="ai", play_as="O", touch=touch)

@@ -5,7 +5,8 @@
 // fallback): labels are derived on every render, and what the status line said from the catalogue
 // is said again when the language changes. The server's own error messages are shown as they come.
 // Every game lives on the server, so the address (?game=id) is all a reload or Back needs: the
-// board, the turn, the names, the mode and the level all come back from there.
+// board, the turn, the names, the mode and the level all come back from there. An online seat is
+// kept in the browser and as a private seat link (seat.js).
 import { $, api, say } from "/shared/api.js";
 import { openEventStream } from "/shared/events.js";
 import { ask } from "/shared/ask.js";
@@ -16,7 +17,8 @@ import { renderCoach } from "/tictactoe/coach.js";
 import { labelsFor } from "/tictactoe/labels.js";
 import { renderSeries, rematch, undo } from "/tictactoe/series.js";
 import { boardAfter, renderMoves, shownMoves, wireReplay } from "/tictactoe/replay.js";
-import { buildBoard, cells } from "/tictactoe/board-grid.js";
+import { buildBoard, cells, focusBoard } from "/tictactoe/board-grid.js";
+import { openSeat, rememberSeat, renderSeat, seatInAddress, wireCopy } from "/tictactoe/seat.js";
 
 const { t, translatePage } = words.scoped("tictactoe");
 
@@ -99,6 +101,7 @@ function render() {
   renderCoach({ game, on: state.coach && !replaying, cells: cells(), t, label, playerFor, redraw: render });
   renderMoves(game, state.replay, t, label, playerFor);
   renderSeries(game, page);
+  renderSeat(game, state);
 }
 
 // ---- actions -----------------------------------------------------------------------------------
@@ -108,6 +111,7 @@ async function tap(row, col) {
   const game = state.game;
   if (!game) return tell("say.startFirst");
   if (game.status !== "playing") return tell("say.over");
+  if (game.mode === "online" && !state.marker) return tell("seat.watching", {}, true);
   if (game.waitingForOpponent) return tell("say.waitingOpponent", {}, true);
   if (game.mode === "online" && game.turn !== state.marker) return tell("say.waitingFor", { player: labelLater(playerFor(game.turn)) }, true);
   if (game.board[row][col] !== "") return tell("say.illegal", { row, col });
@@ -145,7 +149,7 @@ async function createGame(chosen, body) {
     closeEvents();
     loads++; // a game still loading from Back must not replace this one
     Object.assign(state, { token: game.token ?? null, marker: game.marker ?? null, game: null, setupOpen: false });
-    if (chosen === "online") rememberSeat(game.id);
+    rememberSeat(game.id, state.token, state.marker);
     showInAddress(game.id);
     show(game);
     sayAsIs("");
@@ -201,11 +205,6 @@ function backToGame() {
   focusBoard();
 }
 
-function focusBoard() {
-  const all = [...cells()];
-  (all.find((cell) => cell.textContent === "") ?? all[0]).focus({ preventScroll: true });
-}
-
 /** The setup card says what this game is, so "New game" starts from the same choices. */
 function fillSetup(game) {
   const radio = document.querySelector(`input[name=mode][value="${game.mode}"]`);
@@ -225,7 +224,7 @@ function follow(next) {
   closeEvents();
   loads++;
   Object.assign(state, { game: null, setupOpen: false, joining: false });
-  if (next.mode === "online") rememberSeat(next.id);
+  rememberSeat(next.id, state.token, state.marker);
   showInAddress(next.id);
   show(next);
   if (next.mode === "online") watch(next.id);
@@ -236,11 +235,6 @@ const page = {
   state, t, label, playerFor, show, tell, sayAsIs, follow, asked,
   askedRematch: (game) => asked.has(game.id),
 };
-
-// Keeps an online seat across a reload of this tab.
-function rememberSeat(id) {
-  sessionStorage.setItem(`tictactoe:${id}`, JSON.stringify({ token: state.token, marker: state.marker }));
-}
 
 // A new game is a new page in the history when it replaces another one, so Back brings that back.
 function showInAddress(id) {
@@ -253,12 +247,8 @@ let loads = 0; // only the last game asked for is shown (Back, Back, Forward in 
 
 async function resume(id) {
   const ticket = ++loads;
-  let seat = null;
   try {
-    seat = JSON.parse(sessionStorage.getItem(`tictactoe:${id}`) ?? "null");
-  } catch { seat = null; }
-  try {
-    const game = await api(`/api/tictactoe/games/${encodeURIComponent(id)}`);
+    const { game, seat, claimed, refused } = await openSeat(id);
     if (ticket !== loads) return;
     closeEvents();
     Object.assign(state, { token: null, marker: null, game: null, setupOpen: false, joining: false }, seat ?? {});
@@ -267,6 +257,8 @@ async function resume(id) {
     fillSetup(game);
     render();
     if (game.mode === "online") watch(game.id);
+    if (claimed) tell("seat.taken", { marker: state.marker }, true);
+    if (refused) tell("seat.refused", { reason: refused });
   } catch (error) {
     if (ticket !== loads) return;
     Object.assign(state, { game: null, setupOpen: false, joining: false });
@@ -322,7 +314,7 @@ async function join() {
     state.joining = false;
     show(game);
     fillSetup(game);
-    rememberSeat(game.id);
+    rememberSeat(game.id, state.token, state.marker);
     history.replaceState(null, "", `?game=${encodeURIComponent(game.id)}`);
     watch(game.id);
     tell("say.youPlayO", { player: labelLater(playerFor("X")) }, true);
@@ -370,15 +362,15 @@ for (const input of [$("name-x"), $("name-o")]) {
     start();
   });
 }
-for (const radio of document.querySelectorAll("input[name=mode]")) {
-  radio.addEventListener("change", () => {
-    if (mode() === "ai" && !filled($("name-o"))) {
-      $("name-o").value = t("setup.computer");
-      computerName = $("name-o").value;
-    }
-    render();
-  });
+/** Playing the computer, its name is filled in (a name the player may change). */
+function modeChanged() {
+  if (mode() === "ai" && !filled($("name-o"))) {
+    $("name-o").value = t("setup.computer");
+    computerName = $("name-o").value;
+  }
+  render();
 }
+for (const radio of document.querySelectorAll("input[name=mode]")) radio.addEventListener("change", modeChanged);
 $("start").addEventListener("click", start);
 $("new-game").addEventListener("click", openSetup);
 $("back-to-game").addEventListener("click", backToGame);
@@ -392,15 +384,12 @@ $("coach").addEventListener("click", () => {
 });
 $("join-name").addEventListener("input", () => { $("join").disabled = !filled($("join-name")); });
 $("join-name").addEventListener("keydown", (event) => { if (event.key === "Enter" && filled($("join-name"))) join(); });
-$("copy-invite").addEventListener("click", async () => {
-  $("invite-link").select();
-  try {
-    await navigator.clipboard.writeText($("invite-link").value);
-    tell("invite.copied", {}, true);
-  } catch {
-    tell("invite.copyByHand", {}, true);
-  }
-});
+wireCopy($("copy-invite"), $("invite-link"), tell, "invite.copied");
+wireCopy($("copy-seat"), $("seat-link"), tell, "seat.copied");
 window.addEventListener("popstate", openFromAddress);
-render();
+// A seat link pasted into this tab's address bar changes only the fragment: no reload, so take it now.
+window.addEventListener("hashchange", () => { if (seatInAddress()) openFromAddress(); });
+// A choice made before this script ran (a slow connection) counts as if made now.
+modeChanged();
 openFromAddress();
+document.body.dataset.ready = "true";
