@@ -26,6 +26,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         games.get(":id", use: tictactoe.show)
         games.post(":id/moves", use: tictactoe.move)
         games.post(":id/join", use: tictactoe.join)
+        games.get(":id/seat", use: tictactoe.seat)
         games.get(":id/events", use: tictactoe.events)
         games.post(":id/rematch", use: tictactoe.rematch)
         games.post(":id/undo", use: tictactoe.undo)

@@ -50,6 +50,17 @@ struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
         return try JSONBody.response(GameJSON(match: match).seating(token: token, marker: .circle, invite: Self.invitePath(id)))
     }
 
+    /// The game as one seat's player sees it (with their `token` and `marker`): what a seat link
+    /// opens on another device. A token of neither seat is refused, so a page or a terminal never
+    /// believes it holds a seat it has not. Tokens stay across a series, so one link keeps working.
+    @Sendable func seat(_ request: Request, context: Context) async throws -> Response {
+        let match = try await load(context)
+        guard let token = Self.bearerToken(request), let marker = match.marker(forToken: Secrets.hash(token)) else {
+            throw APIError(.forbidden, code: "forbidden", say: "tictactoe.errors.notASeat")
+        }
+        return try JSONBody.response(GameJSON(match: match).seating(token: token, marker: marker, invite: Self.invitePath(match.id)))
+    }
+
     /// The next game of the series. The new game is stored first and then named on the old one in
     /// one atomic update; when two players ask at once, the one whose update lands second answers
     /// with the first one's game (200) and drops its own, so a series never forks.

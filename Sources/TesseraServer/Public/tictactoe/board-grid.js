@@ -18,6 +18,12 @@ export function buildBoard(play) {
 
 export const cells = () => $("board").querySelectorAll(".cell");
 
+/** Focuses the first free cell (the first cell once the board is full), where a move is played. */
+export function focusBoard() {
+  const all = [...cells()];
+  (all.find((cell) => cell.textContent === "") ?? all[0]).focus({ preventScroll: true });
+}
+
 // Arrow keys walk the grid; Enter and Space press the focused cell like a click. On a right-to-left
 // page the grid is mirrored (column 1 on the right), so Left and Right go the way they point.
 function moveFocus(event, row, col) {
