@@ -9,7 +9,7 @@ import tempfile
 from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Locator, Page, sync_playwright
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("TESSERA_CHROMIUM", "/usr/bin/chromium")
@@ -50,6 +50,31 @@ def server():
         worker = os.environ.get("PYTEST_XDIST_WORKER")  # one shared server per worker (pytest -n)
         shutil.copyfile(os.path.join(data_dir, "server.log"), f"{keep}.{worker}" if worker else keep)
     shutil.rmtree(data_dir, ignore_errors=True)
+
+
+# Screenshots are for a person looking at the pages (TESSERA_E2E_SHOTS=1 keeps them). Without it a
+# test still checks what it asserts (nothing sticking out sideways, say) but no picture is taken:
+# in software rendering on two cores the pictures were the browser's largest single cost in CI.
+LOOK = os.environ.get("TESSERA_E2E_SHOTS") == "1"
+if not LOOK:
+    Page.screenshot = lambda self, *args, **kwargs: b""
+    Locator.screenshot = lambda self, *args, **kwargs: b""
+
+
+def checked_sizes(sizes):
+    """The sizes a test written for several runs at: all of them with TESSERA_E2E_SHOTS=1 (a person
+    looking); otherwise a tablet is left out wherever the phone (touch, the narrowest layout) and
+    the desktop both run, the two ends of every layout the pages have."""
+    names = list(sizes)
+    if LOOK or "phone" not in names or "desktop" not in names:
+        return names
+    return [name for name in names if name != "tablet"]
+
+
+def checked_size_params(sizes):
+    """`checked_sizes` for a parametrize over size values: {"argvalues", "ids"} from {name: value}."""
+    names = checked_sizes(sizes)
+    return {"argvalues": [sizes[name] for name in names], "ids": names}
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from conftest import browser_contexts, own_server, watch_errors
+from conftest import browser_contexts, checked_sizes, own_server, watch_errors
 
 SHOTS = "/tmp/shots-classroom"
 PASSWORD = "a long enough password"
@@ -316,7 +316,7 @@ def test_nobody_signed_in_plays_rapid_router_without_asking_about_accounts(open_
     assert problems == [], problems
 
 
-@pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
+@pytest.mark.parametrize("size", checked_sizes(["desktop", "tablet", "phone"]))
 def test_every_state_fits_the_screen(open_page, size):
     page = open_page(size)
     problems = watch_errors(page)

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from test_router import add, enter, new_player, open_router, play_and_wait, reference_program, solve_before, type_lines, watch_errors
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
-from conftest import browsing
+from conftest import browsing, checked_size_params
 
 SHOTS = "/tmp/shots-router-page"
 DESKTOP, TABLET, PHONE = (1280, 860), (1024, 768), (390, 844)
@@ -158,7 +158,7 @@ def test_the_result_card_covers_neither_the_van_nor_the_house(browser, server, s
 
 
 # ---- 4a: the Python badge ------------------------------------------------------------------------
-@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
+@pytest.mark.parametrize("size", **checked_size_params({"desktop": DESKTOP, "tablet": TABLET, "phone": PHONE}))
 def test_the_python_badge_leaves_the_level_names_readable(browser, server, size):
     with browsing(context_for(browser, server, size)) as page:
         open_router(page, new_player())

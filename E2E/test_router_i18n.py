@@ -21,7 +21,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, browsing, watch_errors
+from conftest import ROOT, browsing, checked_sizes, watch_errors
 from test_router_designer import ROUTE, mouse_drag, open_designer, square_point, tap_with_mouse
 
 CATALOGUES = os.path.join(ROOT, "Sources", "Languages", "catalogues")
@@ -385,7 +385,7 @@ def test_the_choice_is_remembered_and_english_comes_back(browser, server):
         context.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_spanish_words_fit_their_buttons(browser, server, size):
     with spanish_page(browser, server, size) as page:
         open_designer(page)

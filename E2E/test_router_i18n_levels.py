@@ -16,7 +16,7 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import _binary, browsing
+from conftest import _binary, browsing, checked_sizes
 from test_router import ROOT, new_player, solve_before
 from test_router_blocks import program_blocks
 from test_router_i18n import SIZES, spanish_context
@@ -150,7 +150,7 @@ def test_our_levels_speak_spanish_and_english_comes_back(browser, server):
         check_list(page, "es")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_spanish_level_words_fit(browser, server, size):
     """The list and the level with the longest Spanish lesson and hint, at each size: nothing spills."""
     es = spanish()["levels"]

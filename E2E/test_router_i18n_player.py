@@ -18,7 +18,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from conftest import browsing
+from conftest import browsing, checked_sizes
 from test_router import new_player, reference_program, solve_before
 from test_router_blocks import below, drag, program_blocks
 from test_router_designer import ROUTE, mouse_drag, open_designer, tap_with_mouse
@@ -236,7 +236,7 @@ def test_the_choice_carries_between_designer_and_player_and_redraws_an_open_leve
         assert missing == []
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_spanish_words_fit_the_player(browser, server, size):
     with browsing(spanish_context(browser, server, size)) as page:
         with_program(page, "1", reference("1"))

@@ -19,7 +19,7 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from conftest import _binary
+from conftest import _binary, checked_sizes
 from test_router import new_player
 from test_router_i18n import SIZES, spanish_page
 
@@ -94,7 +94,7 @@ def test_the_words_css_draws_on_blocks_are_spanish_too(browser, server):
         assert failing.evaluate("node => getComputedStyle(node, '::after').content") == '"⚠ here"'
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_the_spanish_crash_card_fits(browser, server, size):
     with spanish_page(browser, server, size) as page:
         open_spanish(page, "1", CRASH)
@@ -105,7 +105,7 @@ def test_the_spanish_crash_card_fits(browser, server, size):
         page.screenshot(path=os.path.join(SHOTS, f"crash-{size}.png"))
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_a_python_refusal_names_its_line_and_the_method_in_spanish(browser, server, size):
     with spanish_page(browser, server, size, allow=("422",)) as page:
         open_spanish(page, "51")
@@ -121,7 +121,7 @@ def test_a_python_refusal_names_its_line_and_the_method_in_spanish(browser, serv
         page.screenshot(path=os.path.join(SHOTS, f"python-refusal-{size}.png"))
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_the_connection_banner_speaks_spanish(browser, server, size):
     with spanish_page(browser, server, size, allow=("Failed to load resource", "ERR_FAILED", "net::")) as page:
         open_spanish(page, "1", CRASH)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from test_router import ROOT, add, new_player, open_router, play_and_wait, reference_program
-from conftest import browsing
+from conftest import browsing, checked_sizes
 
 SHOTS = "/tmp/shots-journey"
 DESKTOP, TABLET, PHONE = (1280, 860), (1024, 768), (390, 844)
@@ -75,7 +75,7 @@ CRASH = [{"type": "move_forwards"}] * 3  # level 1 has two squares of road: the 
 
 
 # ---- free play ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
+@pytest.mark.parametrize("size", checked_sizes(["desktop", "tablet", "phone"]))
 def test_a_new_visitor_opens_a_late_level_by_its_address(browser, server, size):
     with browsing(context_for(browser, server, size)) as page:
         late = late_level()
@@ -170,7 +170,7 @@ def test_previous_level_sits_beside_next_level(page, problems):
 
 
 # ---- the end of an episode ---------------------------------------------------------------------
-@pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
+@pytest.mark.parametrize("size", checked_sizes(["desktop", "tablet", "phone"]))
 def test_finishing_episode_one_shows_its_card_and_leads_to_episode_two(browser, server, size):
     with browsing(context_for(browser, server, size)) as page:
         episodes = page.request.get("/api/router/episodes").json()["episodes"]
@@ -281,7 +281,7 @@ def test_a_levels_character_picks_the_vehicle(page, problems):
     assert problems == []
 
 
-@pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
+@pytest.mark.parametrize("size", checked_sizes(["desktop", "tablet", "phone"]))
 def test_a_crash_shows_the_vehicle_dented_and_smoking(browser, server, size):
     with browsing(context_for(browser, server, size)) as page:
         open_level(page, "1", {"blocks": CRASH, "procedures": []})

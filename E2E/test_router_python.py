@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import browsing, watch_errors
+from conftest import browsing, checked_size_params, watch_errors
 from test_router import play_and_wait, reference_program, solve_before, type_lines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -230,7 +230,7 @@ def test_the_commands_panel_works_with_a_finger(browser, server, player, size):
 
 
 # ---- the console -------------------------------------------------------------------------------
-@pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["desktop", "tablet", "phone"])
+@pytest.mark.parametrize("size", **checked_size_params({"desktop": DESKTOP, "tablet": TABLET, "phone": PHONE}))
 def test_the_console_shows_what_the_program_printed_and_empties_at_each_run(browser, server, player, size):
     with browsing(context_for(browser, server, size)) as page:
         code = open_python(page, player)

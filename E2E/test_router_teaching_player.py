@@ -17,7 +17,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from conftest import browser_contexts, browsing, own_server
+from conftest import browser_contexts, browsing, checked_sizes, own_server
 from test_classroom import PASSWORD
 from test_accessibility import assert_clean, check
 from test_router import new_player, reference_program
@@ -125,7 +125,7 @@ def play(page, success):
 
 
 # ---- 1: the solution, for teachers only -----------------------------------------------------------
-@pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
+@pytest.mark.parametrize("size", checked_sizes(["desktop", "tablet", "phone"]))
 def test_a_teacher_sees_level_13s_solution_and_lesson_guides(contexts, size):
     with browsing(contexts(size)) as page:
         teacher_signs_up(page.context)

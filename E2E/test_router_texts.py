@@ -10,6 +10,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
+from conftest import checked_sizes
 from test_router import ROOT, add, play_and_wait, reference_program, watch_errors
 from test_router import open_unlocked as router_open_unlocked
 
@@ -49,7 +50,7 @@ def test_level_one_lesson_says_the_count_its_map_and_solution_use(page, problems
     assert problems == []
 
 
-@pytest.mark.parametrize("size", ["desktop", "tablet", "phone"])
+@pytest.mark.parametrize("size", checked_sizes(["desktop", "tablet", "phone"]))
 def test_stopping_short_on_level_four_says_how_far_the_house_is(browser, server, size):
     # The phone and the tablet are touch screens.
     context = browser.new_context(base_url=server, viewport=SIZES[size], has_touch=size != "desktop")

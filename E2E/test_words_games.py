@@ -17,7 +17,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import browsing
+from conftest import browsing, checked_sizes
 from pseudo import _TEXTS, cut_off, untranslated
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -206,7 +206,7 @@ def wide(page):
 EXPECTED_ERRORS = ("net::ERR_FAILED", "Failed to load resource")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_every_word_comes_from_the_catalogue_in_the_pseudo_language(browser, server, size):
     with browsing(browser.new_context(base_url=server, **SIZES[size]), allow=EXPECTED_ERRORS) as page:
         for state in STATES:

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, browsing
+from conftest import ROOT, browsing, checked_sizes
 from pseudo import cut_off, untranslated
 
 CATALOGUES = os.path.join(ROOT, "Sources", "Languages", "catalogues")
@@ -179,7 +179,7 @@ def context_for(browser, server, size, lang):
 
 # ---- the maze ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["en-XA", "es"])
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_the_maze_says_everything_in_the_pages_language(browser, server, size, lang):
     with browsing(context_for(browser, server, size, lang)) as page:
         checker = Checker(page, lang, size, "maze", ["maze", "shared"], MAZE_DATA)

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import browsing
+from conftest import browsing, checked_sizes
 from test_posts import Server  # the reader's own servers (a fresh, synced store)
 from test_words_maze import SIZES, Checker, context_for, english_left, english_patterns
 
@@ -47,7 +47,7 @@ def open_reader(page, path):
 
 
 @pytest.mark.parametrize("lang", ["en-XA", "es"])
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_the_reader_says_everything_in_the_pages_language(browser, synced, size, lang):
     phone = size == "phone"
     status = synced.get("/api/posts/status")

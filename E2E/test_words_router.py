@@ -15,7 +15,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from conftest import browsing
+from conftest import browsing, checked_sizes
 from pseudo import cut_off, untranslated
 from test_router import new_player
 
@@ -57,7 +57,7 @@ def shot(page, name):
         page.screenshot(path=os.path.join(SHOTS, f"router-{name}.png"), full_page=True)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_every_router_page_speaks_the_pseudo_language(browser, server, size):
     problems = []
     with browsing(browser.new_context(base_url=server, **SIZES[size])) as page:
@@ -79,7 +79,7 @@ def test_the_servers_words_come_in_the_pages_language(browser, server):
         assert level["lang"] == "en-XA" and level["lesson"].startswith("⟦")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", checked_sizes(SIZES))
 def test_arabic_is_right_to_left_around_left_to_right_maps_and_programs(browser, server, size):
     with browsing(browser.new_context(base_url=server, **SIZES[size])) as page:
         for name, address, ready in PAGES[:4]:
