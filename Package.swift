@@ -79,6 +79,8 @@ let package = Package(
         // and the server's own streaming explorer), over HTTP.
         .target(name: "PostsClient", dependencies: ["PostsKit", httpClient]),
         .target(name: "MazeClient", dependencies: ["MazeKit", httpClient]),
+        // An online TicTacToe game over HTTP and its live updates: the terminal plays a browser through it.
+        .target(name: "TicTacToeClient", dependencies: ["TicTacToeKit", httpClient]),
         .target(
             name: "TesseraAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
@@ -107,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: ["TesseraServer", "TesseraStore", "TesseraAPI", "GridKit", "ClassroomKit", "TicTacToeKit", "PentominoKit",
-                           "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit", "RouterPython",
+                           "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit", "RouterPython", "TicTacToeClient",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"), asyncAlgorithms, hummingbird, logging,
                            lifecycle, urlSession]
         ),

@@ -24,8 +24,8 @@ struct TerminalGame {
             guard let line = readLine() else { return }
             let input = line.trimmedWhitespace
             if input == "q" || input == "quit" { return }
-            guard let position = Self.parse(input) else {
-                print("'\(input)' is not a move: type a row and column such as '1 2', or a number 1–9.")
+            guard let position = Position(moveText: input) else {
+                print("'\(input.prefix(Position.maxMoveTextLength))' is not a move: type a row and column such as '1 2', a square such as 'b2', or a number 1–9.")
                 continue
             }
             model.tap(row: position.row, col: position.col)
@@ -50,20 +50,14 @@ struct TerminalGame {
         return true
     }
 
-    /// "1 2", "1,2", "(1, 2)" or "6" (keypad order); `nil` for anything else.
-    static func parse(_ input: String) -> Position? {
-        let numbers = input.split { !$0.isNumber && $0 != "-" }.compactMap { Int($0) }
-        switch numbers.count {
-        case 1: return Position(number: numbers[0])
-        case 2: return Position(row: numbers[0], col: numbers[1])
-        default: return nil
-        }
-    }
+    private func render() -> String { Self.boardText { model.mark(at: $0) } }
 
-    private func render() -> String {
+    /// The board as the terminal draws it (this game and `tictactoe join`'s): the marks, and in
+    /// each free square the number that plays it.
+    nonisolated static func boardText(mark: (Position) -> String) -> String {
         (0..<3).map { row in
             " " + (0..<3).map { col in
-                let mark = model.mark(at: Position(row: row, col: col))
+                let mark = mark(Position(row: row, col: col))
                 return mark.isEmpty ? String(row * 3 + col + 1) : mark
             }.joined(separator: " │ ")
         }.joined(separator: "\n───┼───┼───\n")

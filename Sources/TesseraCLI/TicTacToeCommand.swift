@@ -3,7 +3,7 @@ import TicTacToeKit
 
 struct TicTacToeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tictactoe", abstract: "Play TicTacToe.", subcommands: [Play.self, Bench.self])
+        commandName: "tictactoe", abstract: "Play TicTacToe.", subcommands: [Play.self, Join.self, Bench.self])
 
     struct Play: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
