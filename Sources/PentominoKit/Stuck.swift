@@ -17,12 +17,13 @@ extension PentominoPuzzle {
     /// off, then two; beyond that, every placed tile is named.
     public func stuck() -> StuckAnswer {
         if board.isSolved || hint() != nil { return .solvable }
-        if flips { return SolutionCatalogue.shared(for: board.shape).fewestInTheWay(of: board) }
+        if flips { return SolutionCatalogue.shared(for: board.shape).fewestInTheWay(of: board, keeping: Set(given)) }
         return fewestInTheWayWithoutFlips()
     }
 
     private func fewestInTheWayWithoutFlips() -> StuckAnswer {
-        let placed = board.placements.map(\.shape)
+        // Given tiles stay: only the player's own can be in the way.
+        let placed = board.placements.map(\.shape).filter { !given.contains($0) }
         guard solvable(without: placed) else { return .unsolvableBoard }
         for one in placed where solvable(without: [one]) { return .remove([one]) }
         for (index, one) in placed.enumerated() {
@@ -50,8 +51,9 @@ extension SolutionCatalogue {
         return agreeing
     }
 
-    /// The placed tiles that disagree with the solution closest to `board` (fewest disagreeing).
-    func fewestInTheWay(of board: Board) -> StuckAnswer {
+    /// The placed tiles that disagree with the solution closest to `board` (fewest disagreeing),
+    /// among the solutions that keep every tile of `kept` (a puzzle's given tiles) where it is.
+    func fewestInTheWay(of board: Board, keeping kept: Set<TileShape> = []) -> StuckAnswer {
         let placed: [(shape: TileShape, mask: UInt64?)] = board.placements.map { ($0.shape, geometry.mask($0.cells)) }
         var best: [TileShape]?
         for solution in 0..<count {
@@ -60,6 +62,7 @@ extension SolutionCatalogue {
             for tile in placed where tile.mask != masks[base + tile.shape.index] {
                 inTheWay.append(tile.shape)
                 if inTheWay.count >= (best?.count ?? .max) { break }
+            guard placed.allSatisfy({ !kept.contains($0.shape) || $0.mask == masks[base + $0.shape.index] }) else { continue }
             }
             if inTheWay.count < (best?.count ?? .max) { best = inTheWay }
             if best?.count == 1 { break }  // one is the fewest a stuck board can need
