@@ -58,11 +58,11 @@ extension SolutionCatalogue {
         var best: [TileShape]?
         for solution in 0..<count {
             let base = solution * SearchTable.pieceCount
+            guard placed.allSatisfy({ !kept.contains($0.shape) || $0.mask == masks[base + $0.shape.index] }) else { continue }
             var inTheWay: [TileShape] = []
             for tile in placed where tile.mask != masks[base + tile.shape.index] {
                 inTheWay.append(tile.shape)
                 if inTheWay.count >= (best?.count ?? .max) { break }
-            guard placed.allSatisfy({ !kept.contains($0.shape) || $0.mask == masks[base + $0.shape.index] }) else { continue }
             }
             if inTheWay.count < (best?.count ?? .max) { best = inTheWay }
             if best?.count == 1 { break }  // one is the fewest a stuck board can need

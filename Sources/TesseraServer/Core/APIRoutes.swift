@@ -36,6 +36,8 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         pentominoes.get("tiles", use: pentomino.tiles)
         pentominoes.get("boards", use: pentomino.boards)
         pentominoes.post("puzzles", use: pentomino.create)
+        pentominoes.get("daily", use: pentomino.daily)
+        pentominoes.post("daily", use: pentomino.playDaily)
         pentominoes.get("puzzles/:id", use: pentomino.show)
         pentominoes.post("puzzles/:id/placements", use: pentomino.place)
         pentominoes.delete("puzzles/:id/placements/:tile", use: pentomino.remove)

@@ -38,7 +38,7 @@ extension PuzzleError: APIErrorConvertible {
     var status: HTTPResponse.Status {
         switch self {
         case .board(let error): error.status
-        case .flipNotAllowed: .conflict
+        case .flipNotAllowed, .givenTile: .conflict
         }
     }
 
@@ -46,6 +46,7 @@ extension PuzzleError: APIErrorConvertible {
         switch self {
         case .board(let error): error.words
         case .flipNotAllowed(let shape): Phrase("pentomino.errors.flipNotAllowed", ["tile": .text(shape.description)])
+        case .givenTile(let shape): Phrase("pentomino.errors.givenTile", ["tile": .text(shape.description)])
         }
     }
 }

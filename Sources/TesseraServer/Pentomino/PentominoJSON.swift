@@ -16,6 +16,10 @@ struct PuzzleJSON: Encodable {
     let solved: Bool
     let createdAt: String
     @Nullable var solvedAt: String?
+    /// `easy`, `medium` or `hard` for a puzzle made with tiles given, else null.
+    @Nullable var difficulty: String?
+    /// The day (`YYYY-MM-DD`, UTC) of a daily puzzle or a copy of one, else null.
+    @Nullable var daily: String?
 
     init(puzzle: PentominoPuzzle) {
         let board = puzzle.board
@@ -25,11 +29,13 @@ struct PuzzleJSON: Encodable {
         cols = board.shape.cols
         holes = board.shape.holes.sorted().map(\.pair)
         flips = puzzle.flips
-        placements = board.placements.map(PlacementJSON.init)
+        placements = board.placements.map { PlacementJSON($0, given: puzzle.given.contains($0.shape)) }
         grid = board.letterRows
         solved = board.isSolved
         createdAt = Self.timestamp(puzzle.startedAt)
         solvedAt = puzzle.solvedAt.map(Self.timestamp)
+        difficulty = puzzle.difficulty?.rawValue
+        daily = puzzle.daily?.description
     }
 
     static func timestamp(_ date: Date) -> String {
@@ -45,8 +51,11 @@ struct PlacementJSON: Encodable {
     let row: Int
     let col: Int
     let cells: [[Int]]
+    /// Placed when the puzzle was made: it cannot be moved or removed.
+    let given: Bool
 
-    init(_ placement: Placement) {
+    init(_ placement: Placement, given: Bool = false) {
+        self.given = given
         tile = placement.shape.letter
         quarterTurns = placement.orientation.quarterTurns
         flipped = placement.orientation.flipped
@@ -121,13 +130,30 @@ struct SolutionCountJSON: Encodable {
 struct CreatePuzzleRequest: Decodable {
     let board: String
     let flips: Bool?
+    /// Tiles given to start with, so many ways are left (`Difficulty.waysLeft`); none when absent.
+    let difficulty: String?
 
-    private enum CodingKeys: String, CodingKey { case board, flips }
+    private enum CodingKeys: String, CodingKey { case board, flips, difficulty }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         board = try container.decode(String.self, forKey: .board)
         flips = try container.decodeUnlessNull(Bool.self, forKey: .flips)
+        difficulty = try container.decodeUnlessNull(String.self, forKey: .difficulty)
+    }
+}
+
+/// `{"date": "YYYY-MM-DD"}`: which day's puzzle to play; today (UTC) when absent.
+struct PlayDailyRequest: Decodable {
+    let date: String?
+
+    private enum CodingKeys: String, CodingKey { case date }
+
+    init() { date = nil }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decodeUnlessNull(String.self, forKey: .date)
     }
 }
 

@@ -19,7 +19,12 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
         let body = try await JSONBody.decode(CreatePuzzleRequest.self, from: request)
         // The API takes exactly the listed ids; the kit's looser spellings ("6×10") are for the CLI.
         guard let shape = BoardShape(rawValue: body.board) else { throw PentominoError.unknownBoard(body.board) }
-        let puzzle = PentominoPuzzle(id: Secrets.id(), shape: shape, flips: body.flips ?? true)
+        let puzzle: PentominoPuzzle
+        if let difficulty = try Self.difficulty(body) {
+            puzzle = try await made(shape: shape, difficulty: difficulty)
+        } else {
+            puzzle = PentominoPuzzle(id: Secrets.id(), shape: shape, flips: body.flips ?? true)
+        }
         try await puzzles.insert(puzzle)
         return try JSONBody.response(PuzzleJSON(puzzle: puzzle), status: .created)
     }
@@ -55,7 +60,7 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
     @Sendable func hint(_ request: Request, context: Context) async throws -> Response {
         let puzzle = try await load(context)
         let hint = try await work.solve { puzzle.hint() }
-        return try JSONBody.response(HintJSON(solvable: hint != nil || puzzle.board.isSolved, hint: hint.map(PlacementJSON.init)))
+        return try JSONBody.response(HintJSON(solvable: hint != nil || puzzle.board.isSolved, hint: hint.map { PlacementJSON($0) }))
     }
 
     /// "Why am I stuck?": the fewest placed tiles to take off so the board can be completed again.
@@ -93,13 +98,16 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
         try Input.boundedText(try context.parameters.require("id"), maxBytes: 64, orElse: APIError.notFound("pentomino.errors.notFound.puzzleAny"))
     }
 
-    private func load(_ context: Context) async throws -> PentominoPuzzle {
+    func load(_ context: Context) async throws -> PentominoPuzzle {
         let id = try Self.puzzleID(context)
+        // The daily puzzle is made again from its id (never stored); everyone plays copies of it.
+        if let day = DailyPuzzle.day(inID: id) { return try await dailyPuzzle(day, orNotFound: id) }
         return try await puzzles.find(id: id).orNotFound("pentomino.errors.notFound.puzzle", ["id": .sent(id)])
     }
 
     private func change(_ context: Context, _ body: @escaping @Sendable (inout PentominoPuzzle) throws -> Void) async throws -> Response {
         let id = try Self.puzzleID(context)
+        if DailyPuzzle.day(inID: id) != nil { throw APIError(.conflict, code: "daily_read_only", say: "pentomino.errors.dailyReadOnly") }
         let puzzle = try await puzzles.update(id: id, body).orNotFound("pentomino.errors.notFound.puzzle", ["id": .sent(id)])
         return try JSONBody.response(PuzzleJSON(puzzle: puzzle))
     }

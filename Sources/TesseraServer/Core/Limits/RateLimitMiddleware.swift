@@ -23,6 +23,7 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
             (.post, "/api/tictactoe/games", .create),
             (.post, "/api/tictactoe/games/:id/rematch", .create),  // a rematch is a new stored game
             (.post, "/api/pentomino/puzzles", .create),
+            (.post, "/api/pentomino/daily", .create),  // a copy of the day's puzzle is a new stored puzzle
             (.post, "/api/router/levels", .create),
             (.post, "/api/router/levels/import", .create),
             (.post, "/api/router/levels/:id/copy", .create),
