@@ -4,7 +4,7 @@ import PentominoKit
 
 struct PentominoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pentomino", abstract: "Pentomino puzzles: count and print solutions.", subcommands: [Solve.self])
+        commandName: "pentomino", abstract: "Pentomino puzzles: count and print solutions.", subcommands: [Solve.self, Daily.self])
 
     struct Solve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

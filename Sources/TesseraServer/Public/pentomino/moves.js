@@ -66,6 +66,14 @@ export function createGame(page) {
     return true;
   }
 
+  /** A tile placed when the puzzle was made (`given`) stays where it is: says so, and true. */
+  function pinned(letter) {
+    if (!placementOf(letter)?.given) return false;
+    tell("say.givenTile", { tile: letter }, true);
+    page.view().refuse(letter);
+    return true;
+  }
+
   function select(letter) {
     if (state.selected === letter) return;
     state.selected = letter;
@@ -84,7 +92,7 @@ export function createGame(page) {
   }
 
   function liftWithPointer(letter, grab, pointerType) {
-    if (!canPlay()) return false;
+    if (!canPlay() || pinned(letter)) return false;
     return lift(letter, { pointer: true, pointerType, grab, x: 0, y: 0 });
   }
 
@@ -115,6 +123,7 @@ export function createGame(page) {
 
   /** Picks a tile up with the keyboard: where it lies, or else at the first place it fits. */
   function hold(letter) {
+    if (pinned(letter)) return;
     const placement = placementOf(letter);
     let start = placement ? { row: placement.row, col: placement.col } : null;
     if (!start) {
@@ -223,7 +232,7 @@ export function createGame(page) {
 
   function sendHome(letter, orient = null) {
     const placement = placementOf(letter);
-    if (!placement) return;
+    if (!placement || pinned(letter)) return;
     setHomeOrientation(letter, orient ?? orientOfPlacement(placement));
     state.puzzle = withoutTile(state.puzzle, letter);
     page.record({ kind: "remove", changes: [{ letter, before: placement, after: null }] });
@@ -251,6 +260,7 @@ export function createGame(page) {
       floating.orient = orient;
       clampHeld();
     } else if (placementOf(letter)) {
+      if (pinned(letter)) return false;
       const placement = placementOf(letter);
       const board = geo.boardModel(state.puzzle, letter);
       if (!geo.canPlace(board, letter, cellsOf(letter, orient), placement.row, placement.col)) {

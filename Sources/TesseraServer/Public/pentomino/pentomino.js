@@ -19,6 +19,7 @@ import { computeLayout } from "./layout.js";
 import * as geo from "./geometry.js";
 import { createGame, path } from "./moves.js";
 import { createUndo } from "./undo.js";
+import { createDaily } from "./daily.js";
 
 const { t, translatePage } = words.scoped("pentomino");
 
@@ -98,6 +99,7 @@ function accept(puzzle) {
     view.board.classList.add("celebrate");
   }
   render();
+  if (puzzle.solved && !wasSolved) daily.solved(puzzle);
 }
 
 // ---- layout and rendering ----------------------------------------------------------------------
@@ -120,6 +122,7 @@ const page = {
 const game = createGame(page);
 const undo = createUndo(game, page);
 const ways = waysLeft($("ways-left"), t);
+const daily = createDaily({ t, tell, say, show: (puzzle) => show(puzzle) });
 const {
   canPlay, cancel, turn, floatingPose, updateTarget, placementOf, withoutTile, setHomeOrientation, loadOrientations,
 } = game;
@@ -133,6 +136,7 @@ function render() {
   view.render({
     puzzle: shown, layout: state.layout, orient: state.orient, floating, target: state.target, selected: state.selected,
   });
+  daily.decorate(view, puzzle);
   $("board-size").value = puzzle.board;
   $("no-flip").checked = !puzzle.flips;
   $("flip").hidden = !puzzle.flips;
@@ -191,15 +195,16 @@ function reset() {
   cancel();
   // Reset after solving is playing again: nothing before it is worth undoing back to.
   if (state.puzzle.solved) undo.forget();
-  else undo.record({ kind: "reset", changes: state.puzzle.placements.map((p) => ({ letter: p.tile, before: p, after: null })) });
+  else undo.record({ kind: "reset", changes: state.puzzle.placements.filter((p) => !p.given).map((p) => ({ letter: p.tile, before: p, after: null })) });
   state.puzzle = { ...withAll(state.puzzle), solved: false, solvedAt: null, createdAt: new Date().toISOString() };
   tell("say.cleared", {}, true);
   render();
   enqueue((id) => api(path(id, "/reset"), { method: "POST" }));
 }
 
+/** The puzzle with every tile home but the given ones, as a reset leaves it. */
 function withAll(puzzle) {
-  const copy = { ...puzzle, placements: [] };
+  const copy = { ...puzzle, placements: puzzle.placements.filter((p) => p.given) };
   copy.grid = geo.gridOf(copy);
   return copy;
 }
@@ -225,10 +230,12 @@ async function newPuzzle(note = null, choice = {}) {
   const flips = choice.flips ?? !$("no-flip").checked;
   cancel();
   try {
-    const puzzle = await api("/api/pentomino/puzzles", { method: "POST", body: { board, flips } });
+    const puzzle = await api("/api/pentomino/puzzles", { method: "POST", body: daily.body(board, flips) });
     show(puzzle);
     if (note) tell(note.key, note.args, true);
-    else tell("say.newPuzzle", { board: () => boardLabel(board), flips: flips ? "yes" : "no" }, true);
+    else if (!daily.tellMade(puzzle, () => boardLabel(board))) {
+      tell("say.newPuzzle", { board: () => boardLabel(board), flips: flips ? "yes" : "no" }, true);
+    }
   } catch (error) {
     say(error.message);
     if (state.puzzle) render();
@@ -242,10 +249,11 @@ function boardLabel(id) {
   return t(`boardNames.${id}`);
 }
 
-/** Board or "No flipping" changed: a new puzzle, once the person agrees to clear their tiles. */
-async function choose() {
+/** Board, "No flipping" or difficulty changed, or the daily puzzle asked for: a new puzzle (`start`),
+ *  once the person agrees to leave their tiles. */
+async function choose(start = newPuzzle) {
   const puzzle = state.puzzle;
-  const placed = puzzle && !puzzle.solved ? puzzle.placements.length : 0;
+  const placed = puzzle && !puzzle.solved ? puzzle.placements.filter((p) => !p.given).length : 0;
   if (placed > 0) {
     cancel();
     const sure = await ask({
@@ -256,7 +264,7 @@ async function choose() {
       return;
     }
   }
-  await newPuzzle();
+  await start();
 }
 
 // ---- start -------------------------------------------------------------------------------------
@@ -321,6 +329,7 @@ function nameBoards() {
 words.onLanguageChange(() => {
   nameBoards();
   ways.redraw();
+  daily.showStreak();
   render();
   if (said) sayText(t(said.key, argsNow(said.args)), said.info);
 });
@@ -331,8 +340,11 @@ if (words.loadedCatalogues().length) translatePage();
 else window.addEventListener("tessera:reconnected", () => setTimeout(() => location.reload(), 2600), { once: true });
 mountLanguagePicker(document.querySelector("header.bar"));
 
-$("board-size").addEventListener("change", choose);
-$("no-flip").addEventListener("change", choose);
+$("board-size").addEventListener("change", () => choose());
+$("no-flip").addEventListener("change", () => choose());
+$("difficulty").addEventListener("change", () => choose());
+$("daily").addEventListener("click", () => choose(daily.play));
+daily.showStreak();
 $("rotate").addEventListener("click", () => acted("clockwise"));
 $("flip").addEventListener("click", () => acted("flip"));
 $("hint").addEventListener("click", hint);
