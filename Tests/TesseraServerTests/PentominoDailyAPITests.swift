@@ -85,6 +85,7 @@ import TesseraTestSupport
             try await client.expectRefusal(.post, "/api/pentomino/daily", json: #"{"date":"2000-01-01"}"#, status: .badRequest, code: "invalid_date")
             try await client.expectRefusal(.post, "/api/pentomino/daily", json: #"{"date":"2026-02-30"}"#, status: .badRequest, code: "invalid_date")
             #expect(try await client.call(.get, "/api/pentomino/puzzles/daily-2000-01-01").status == .notFound)
+            #expect(try await client.call(.delete, "/api/pentomino/puzzles/daily-2000-01-01/placements/F").status == .notFound)
             #expect(try await client.call(.get, "/api/pentomino/puzzles/daily-nonsense").status == .notFound)
         }
     }

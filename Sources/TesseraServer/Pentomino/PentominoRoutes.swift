@@ -107,7 +107,13 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
 
     private func change(_ context: Context, _ body: @escaping @Sendable (inout PentominoPuzzle) throws -> Void) async throws -> Response {
         let id = try Self.puzzleID(context)
-        if DailyPuzzle.day(inID: id) != nil { throw APIError(.conflict, code: "daily_read_only", say: "pentomino.errors.dailyReadOnly") }
+        // Everyone's daily puzzle stays as made (a day outside the window is no puzzle at all: 404).
+        if let day = DailyPuzzle.day(inID: id) {
+            guard DailyWindow.days(around: PuzzleDay(containing: Date())).contains(day) else {
+                throw APIError.notFound("pentomino.errors.notFound.puzzle", ["id": .sent(id)])
+            }
+            throw APIError(.conflict, code: "daily_read_only", say: "pentomino.errors.dailyReadOnly")
+        }
         let puzzle = try await puzzles.update(id: id, body).orNotFound("pentomino.errors.notFound.puzzle", ["id": .sent(id)])
         return try JSONBody.response(PuzzleJSON(puzzle: puzzle))
     }
