@@ -23,7 +23,7 @@ import { getLevel } from "../shared/my-levels.js";
 import { drawToolIcons } from "./designer-icons.js";
 import { restoreDraft, storeDraft, storeHistory } from "./designer-storage.js";
 import { allTranslations, onLanguageChange, t, translatePage } from "../shared/i18n.js";
-import { mountLanguageSwitcher } from "../shared/language-switcher.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
 const TOOL_KEYS = { r: "road", e: "erase", d: "depot", h: "house", l: "light", c: "cow", s: "scenery" };
 
 const state = {
@@ -297,7 +297,7 @@ const importNow = (file) => act(async () => {
 
 // ---- wiring ---------------------------------------------------------------------------------------
 translatePage();
-mountLanguageSwitcher(document.querySelector("header.bar"));
+mountLanguagePicker(document.querySelector("header.bar"));
 // Another language: the fixed words are i18n.js's to change; the drawn ones are drawn again. A fresh,
 // untouched draft takes the new language's default name too.
 onLanguageChange(() => {

@@ -14,7 +14,7 @@
 // fetched again when it changes.
 import { $, api, say } from "/shared/api.js";
 import { SERVER_LANGUAGE, inPageLanguage, onLanguageChange, t, translatePage } from "../shared/i18n.js";
-import { mountLanguageSwitcher } from "../shared/language-switcher.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
 import { BlockEditor } from "../blocks/editor.js";
 import { MapView } from "../map/map-view.js";
 import { emptyProgram, sanitize } from "../blocks/program.js";
@@ -295,9 +295,9 @@ guard($("episodes"), () => state.episodes); // a tile locked by the teacher says
 new ResizeObserver(([entry]) => $("level-view").style.setProperty("--head-room", `${Math.ceil(entry.target.getBoundingClientRect().height)}px`))
   .observe(document.querySelector(".level-head"));
 
-// The page in the chosen language, with the switcher in the top bar (before the Sound button).
+// The page in the chosen language, with the language picker in the top bar (before the Sound button).
 translatePage();
-mountLanguageSwitcher(document.querySelector("header.bar"), $("mute"));
+mountLanguagePicker(document.querySelector("header.bar"), $("mute"));
 // A new language: what this page drew is drawn again (the marked words in index.html already are),
 // and the status line says so, in the new language, for screen readers too.
 onLanguageChange(() => {

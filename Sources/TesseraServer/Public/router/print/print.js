@@ -1,5 +1,5 @@
 // What the three printable pages share (print.html, certificates.html, guide.html): the page's
-// language, the fixed words, the language switcher, the Print buttons, and the address.
+// language, the fixed words, the language picker, the Print buttons, and the address.
 // - Language: `?lang=en|es` in the address wins (a teacher can hand out or bookmark a Spanish
 //   guide), else the one the person chose on any Rapid Router page (i18n.js). Switching keeps the
 //   address's `lang` in step, so reloading, printing again or sharing the link keeps the language.
@@ -8,7 +8,7 @@
 // - `ready()` marks the page drawn (body[data-ready=true]), which the browser tests wait for.
 import { $, say } from "/shared/api.js";
 import { LANGUAGES, onLanguageChange, setLanguage, t, translatePage } from "../shared/i18n.js";
-import { mountLanguageSwitcher } from "../shared/language-switcher.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
 
 /** The address's query (?level=, ?class=, ?episode=, ?lang=). */
 export const params = new URLSearchParams(location.search);
@@ -20,7 +20,7 @@ export function startPage(redraw) {
   translatePage();
   // Where the player has it: leading the links on the right (router.css).
   const bar = document.querySelector("header.bar");
-  mountLanguageSwitcher(bar, bar.querySelector(".bar-links"));
+  mountLanguagePicker(bar, bar.querySelector(".bar-links"));
   for (const button of document.querySelectorAll("[data-print]")) button.addEventListener("click", () => window.print());
   onLanguageChange(async (lang) => {
     setAddress({ lang });

@@ -23,7 +23,7 @@ import { ActivityPanel } from "./teacher-activity.js";
 import { LevelMenu } from "./teacher-level-menu.js";
 import { ClassSolutions } from "./teacher-solutions.js";
 import { WaitingLevels } from "./teacher-waiting.js";
-import { mountLanguageSwitcher } from "../shared/language-switcher.js";
+import { mountLanguagePicker } from "/shared/language-picker.js";
 import { episodeName, formatNumber, language, levelName, loadNames, onLanguageChange, phrase, SERVER_LANGUAGE, t, translatePage } from "./teacher-words.js";
 
 const CLASS_KEY = "tessera.teacher.class";
@@ -326,7 +326,7 @@ async function redraw() {
 }
 onLanguageChange(() => { redraw().catch((error) => say(error.message)); });
 
-mountLanguageSwitcher(document.querySelector("header.bar"));
+mountLanguagePicker(document.querySelector("header.bar"));
 translatePage();
 setLive("connecting");
 setupWords();
