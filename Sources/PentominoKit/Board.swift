@@ -68,7 +68,7 @@ public struct Board: Sendable, Hashable {
         let cells = placement.cells
         for cell in cells {
             if !shape.contains(cell) { throw .offBoard(placement.shape, cell) }
-            if shape.holes.contains(cell) { throw .coversHole(placement.shape, cell) }
+            if shape.isHole(cell) { throw .coversHole(placement.shape, cell) }
         }
         for cell in cells {
             if let other = cover[cell] { throw .overlaps(placement.shape, cell, other) }

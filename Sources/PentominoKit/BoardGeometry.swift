@@ -3,7 +3,10 @@ import GridKit
 /// How a board's cells map to bits of a `UInt64`, and the board's symmetries as bit permutations.
 ///
 /// Cells are numbered along the short side first (column by column on a wide board), so the
-/// solver's "first empty cell" walks down a short column and dead ends show up early.
+/// solver's "first empty cell" walks down a short column and dead ends show up early. A board whose
+/// rectangle has at most 64 squares numbers every square (holes too), so a neighbour is always one
+/// bit or one line away and the search's shift tricks hold. A drawn board in a larger frame numbers
+/// only its 60 cells (`isCompact`): its holes all share the spare bit 63, never free.
 struct BoardGeometry: Sendable {
     let shape: BoardShape
     /// Bits of cells a piece may cover.
@@ -11,33 +14,47 @@ struct BoardGeometry: Sendable {
     /// Cells per line of bits: the short side. Bit ± 1 is the next cell along the same line,
     /// bit ± `lineLength` the same cell on the neighbouring line.
     let lineLength: Int
+    /// The line length the search's walled-in-cell tests may rely on: `lineLength`, or 0 on a compact
+    /// board, where bits one line apart need not be neighbours (a shift by 0 makes every empty cell
+    /// its own neighbour, so the tests never prune).
+    let wallLine: Int
     /// Bits that are not the first / not the last cell of their line.
     let notFirstInLine: UInt64
     let notLastInLine: UInt64
+    /// On a compact board, each bit's neighbouring cells (for `regionsDivisibleByFive` and the
+    /// search's walled-in-cell test there); empty otherwise.
+    let neighbours: [UInt64]
     /// `bitOf[row * cols + col]`.
     private let bitOf: [Int]
-    /// `squareOf[bit]`, for bits inside the rectangle.
+    /// `squareOf[bit]`, for bits inside the rectangle (a compact board: its cells).
     private let squareOf: [Square]
     /// Symmetries of the board (those of its rectangle that map its holes onto holes), identity
     /// first. Each is a permutation of bits 0..<64 (bits outside
     /// the rectangle map to themselves).
     let symmetries: [BoardSymmetry]
 
+    /// The bit every hole of a compact board shares: past the 60 cells, so never free.
+    private static let compactHole = 63
+
     init(_ shape: BoardShape) {
         self.shape = shape
-        let columnMajor = shape.rows < shape.cols
-        var bitOf = Array(repeating: 0, count: shape.rows * shape.cols)
+        let (rows, cols) = (shape.rows, shape.cols)
+        let columnMajor = rows < cols
+        let compact = rows * cols > 64
+        let holes = shape.holes
+        var bitOf = Array(repeating: Self.compactHole, count: rows * cols)
         var squareOf: [Square] = []
-        for row in 0..<shape.rows {
-            for col in 0..<shape.cols {
-                bitOf[row * shape.cols + col] = columnMajor ? col * shape.rows + row : row * shape.cols + col
+        let (lines, along) = columnMajor ? (cols, rows) : (rows, cols)
+        for line in 0..<lines {
+            for step in 0..<along {
+                let square = columnMajor ? Square(row: step, col: line) : Square(row: line, col: step)
+                if compact && holes.contains(square) { continue }
+                bitOf[square.row * cols + square.col] = squareOf.count
+                squareOf.append(square)
             }
         }
-        squareOf = Array(repeating: Square(row: 0, col: 0), count: shape.rows * shape.cols)
-        for row in 0..<shape.rows {
-            for col in 0..<shape.cols { squareOf[bitOf[row * shape.cols + col]] = Square(row: row, col: col) }
-        }
-        lineLength = columnMajor ? shape.rows : shape.cols
+        lineLength = compact ? max(2, along) : along
+        wallLine = compact ? 0 : along
         var notFirst: UInt64 = 0
         var notLast: UInt64 = 0
         for bit in 0..<64 {
@@ -46,19 +63,31 @@ struct BoardGeometry: Sendable {
         }
         notFirstInLine = notFirst
         notLastInLine = notLast
-        let holes = shape.holes
         var free: UInt64 = 0
         for square in squareOf where !holes.contains(square) {
-            free |= 1 << UInt64(bitOf[square.row * shape.cols + square.col])
+            free |= 1 << UInt64(bitOf[square.row * cols + square.col])
         }
+        var neighbours: [UInt64] = []
+        if compact {
+            neighbours = Array(repeating: 0, count: 64)
+            for (bit, square) in squareOf.enumerated() {
+                for next in [Square(row: square.row - 1, col: square.col), Square(row: square.row + 1, col: square.col),
+                             Square(row: square.row, col: square.col - 1), Square(row: square.row, col: square.col + 1)]
+                where shape.contains(next) {
+                    let other = bitOf[next.row * cols + next.col]
+                    if free & (1 << UInt64(other)) != 0 { neighbours[bit] |= 1 << UInt64(other) }
+                }
+            }
+        }
+        self.neighbours = neighbours
         self.bitOf = bitOf
         self.squareOf = squareOf
         self.freeMask = free
-        symmetries = BoardSymmetry.kinds(rows: shape.rows, cols: shape.cols).map { kind in
+        symmetries = BoardSymmetry.kinds(rows: rows, cols: cols).map { kind in
             var permutation = Array(0..<64)
             for (bit, square) in squareOf.enumerated() {
-                let image = BoardSymmetry.image(of: square, under: kind, rows: shape.rows, cols: shape.cols)
-                permutation[bit] = bitOf[image.row * shape.cols + image.col]
+                let image = BoardSymmetry.image(of: square, under: kind, rows: rows, cols: cols)
+                permutation[bit] = bitOf[image.row * cols + image.col]
             }
             return BoardSymmetry(kind: kind, permutation: permutation)
         }.filter { $0.apply(free) == free }  // a hole off the centre keeps only the symmetries that keep it
@@ -96,6 +125,7 @@ struct BoardGeometry: Sendable {
     /// Whether every connected region of free cells outside `covered` has a multiple of five
     /// cells. If not, no set of pentominoes can fill the rest of the board.
     func regionsDivisibleByFive(outside covered: UInt64) -> Bool {
+        guard neighbours.isEmpty else { return compactRegionsDivisibleByFive(outside: covered) }
         var unvisited = freeMask & ~covered
         let line = UInt64(lineLength)
         while unvisited != 0 {
@@ -107,6 +137,28 @@ struct BoardGeometry: Sendable {
                              | region << line | region >> line) & unvisited
                 if grown == region { break }
                 region = grown
+            }
+            if region.nonzeroBitCount % 5 != 0 { return false }
+            unvisited &= ~region
+        }
+        return true
+    }
+
+    /// `regionsDivisibleByFive` on a compact board: regions grown through the neighbour table.
+    private func compactRegionsDivisibleByFive(outside covered: UInt64) -> Bool {
+        var unvisited = freeMask & ~covered
+        while unvisited != 0 {
+            var region = unvisited & (0 &- unvisited)
+            var frontier = region
+            while frontier != 0 {
+                var grown: UInt64 = 0
+                var rest = frontier
+                while rest != 0 {
+                    grown |= neighbours[rest.trailingZeroBitCount]
+                    rest &= rest - 1
+                }
+                frontier = grown & unvisited & ~region
+                region |= frontier
             }
             if region.nonzeroBitCount % 5 != 0 { return false }
             unvisited &= ~region

@@ -10,10 +10,11 @@ extension Board {
 
     /// One string per row, e.g. `"FFLLL....."`.
     public var letterRows: [String] {
-        (0..<shape.rows).map { row in
+        let holes = shape.holes  // once: a drawn board's holes are a set built from its rows
+        return (0..<shape.rows).map { row in
             String((0..<shape.cols).map { col in
                 let square = Square(row: row, col: col)
-                if shape.holes.contains(square) { return Board.holeSymbol }
+                if holes.contains(square) { return Board.holeSymbol }
                 return tile(at: square).map { Character($0.letter) } ?? Board.emptySymbol
             })
         }
@@ -39,7 +40,7 @@ extension Board {
                 let square = Square(row: row, col: col)
                 if character == Board.emptySymbol { continue }
                 if character == Board.holeSymbol {
-                    guard shape.holes.contains(square) else {
+                    guard shape.isHole(square) else {
                         throw .invalidBoardText("\(square) is not a hole on the \(shape) board")
                     }
                     continue

@@ -1,3 +1,4 @@
+import GridKit
 import Synchronization
 
 /// What to do next on a board, according to the solver.
@@ -48,8 +49,21 @@ extension PentominoSolver {
     public static func hint(for board: Board) -> Hint {
         if board.isSolved { return .solved }
         let catalogue = SolutionCatalogue.shared(for: board.shape)
-        guard let placement = catalogue.hint(for: board) else { return .noSolution }
+        let found = catalogue.isComplete ? catalogue.hint(for: board) : searchedHint(for: board)
+        guard let placement = found else { return .noSolution }
         return .place(placement)
+    }
+
+    /// A hint from one search, for a drawn board whose solution list is too long to keep: the
+    /// first solution's piece covering the first empty cell.
+    static func searchedHint(for board: Board) -> Placement? {
+        var first: Solution?
+        forEachSolution(of: board) { solution in
+            first = solution
+            return .stop
+        }
+        guard let first, let corner = board.emptySquares.first else { return nil }
+        return first.placements.first { $0.cells.contains(corner) }
     }
 
     /// Builds the solution list `hint(for:)` uses for `shape` now, e.g. when a server starts, so
@@ -65,8 +79,18 @@ extension PentominoSolver {
 }
 
 /// Every solution of one empty board (with flips), as one mask per piece, for hints.
+///
+/// A named board's list is kept for good. A drawn board's is kept among the most recently used
+/// few, and only when it is short enough to make quickly: a board with more than
+/// `drawnSolutionLimit` solutions, or whose list takes longer than `drawnBudget` to make, gets an
+/// empty list that says so (`isComplete` false), and its callers ask the solver instead.
 struct SolutionCatalogue: Sendable {
     private static let cache = Mutex<[BoardShape: SolutionCatalogue]>([:])
+    private static let drawnCache = Mutex(BoundedCache<BoardShape, SolutionCatalogue>(
+        countLimit: 16, costLimit: 64 << 20, cost: { $0.masks.count * MemoryLayout<UInt64>.size }))
+    /// The 6×10 board has 9356; a drawn board's list of this many takes 10 MB.
+    static let drawnSolutionLimit = 100_000
+    static let drawnBudget = Duration.seconds(2)
 
     let geometry: BoardGeometry
     let list: PlacementList
@@ -74,6 +98,12 @@ struct SolutionCatalogue: Sendable {
     let masks: [UInt64]
 
     static func shared(for shape: BoardShape) -> SolutionCatalogue {
+        if case .drawn = shape {
+            if let cached = drawnCache.withLock({ $0.value(forKey: shape) }) { return cached }
+            let built = SolutionCatalogue(shape: shape, limit: drawnSolutionLimit, budget: drawnBudget)
+            drawnCache.withLock { $0.insert(built, forKey: shape) }
+            return built
+        }
         if let cached = cache.withLock({ $0[shape] }) { return cached }
         // Built outside the lock so one slow board does not hold up hints on the others; two
         // threads may both build the same catalogue once, which is harmless.
@@ -85,11 +115,21 @@ struct SolutionCatalogue: Sendable {
         }
     }
 
-    init(shape: BoardShape) {
+    /// False when the list was abandoned (more than `limit` solutions, or past `budget`): then it is empty.
+    let isComplete: Bool
+
+    init(shape: BoardShape, limit: Int = .max, budget: Duration? = nil) {
         let plan = SearchPlan(board: Board(shape: shape), options: SolveOptions())
+        let clock = ContinuousClock()
+        let deadline = budget.map { clock.now + $0 }
         var masks: [UInt64] = []
-        for item in plan.items {
+        var abandoned = false
+        for item in plan.items where !abandoned {
             let engine = SearchEngine(table: item.table, limit: Int.max, onSolution: { entries in
+                guard masks.count / SearchTable.pieceCount + plan.expansion.count <= limit else {
+                    abandoned = true
+                    return false
+                }
                 for symmetry in plan.expansion {
                     var solution = Array(repeating: UInt64(0), count: SearchTable.pieceCount)
                     for index in plan.image(of: entries, under: symmetry) {
@@ -99,12 +139,17 @@ struct SolutionCatalogue: Sendable {
                     masks += solution
                 }
                 return true
-            }, poll: { _ in true })
+            }, poll: { _ in
+                guard let deadline, clock.now > deadline else { return true }
+                abandoned = true
+                return false
+            })
             engine.run(occupied: item.occupied, remaining: item.remaining, prefix: item.prefix)
         }
         self.geometry = plan.list.geometry
         self.list = plan.list
-        self.masks = masks
+        self.masks = abandoned ? [] : masks
+        isComplete = !abandoned
     }
 
     var count: Int { masks.count / SearchTable.pieceCount }

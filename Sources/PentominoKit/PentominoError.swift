@@ -23,6 +23,12 @@ public enum PentominoError: Error, Sendable, Equatable, Hashable, CustomStringCo
     case notPlaced(TileShape)
     /// No piece covers that square.
     case noTileAt(Square)
+    /// A drawn board's rows: none, more than 20, longer than 20, or not all the same length.
+    case drawnBoardFrame
+    /// A drawn board's rows hold something other than `.` (a cell) and `#` (no cell).
+    case drawnBoardCharacter(String)
+    /// A drawn board has this many cells, not 60.
+    case drawnBoardCells(Int)
 
     /// A stable snake_case identifier for API clients.
     public var code: String {
@@ -37,6 +43,9 @@ public enum PentominoError: Error, Sendable, Equatable, Hashable, CustomStringCo
         case .overlaps: "overlaps"
         case .notPlaced: "not_placed"
         case .noTileAt: "no_tile_at"
+        case .drawnBoardFrame: "drawn_board_frame"
+        case .drawnBoardCharacter: "drawn_board_character"
+        case .drawnBoardCells: "drawn_board_cells"
         }
     }
 
@@ -53,6 +62,9 @@ public enum PentominoError: Error, Sendable, Equatable, Hashable, CustomStringCo
             "tile \(shape) would overlap tile \(other) at \(square)"
         case .notPlaced(let shape): "tile \(shape) is not on the board"
         case .noTileAt(let square): "no tile covers \(square)"
+        case .drawnBoardFrame: "a drawn board has 1 to \(DrawnBoard.maxSide) rows of 1 to \(DrawnBoard.maxSide) squares, all as long"
+        case .drawnBoardCharacter(let character): "a drawn board is drawn with . for a cell and # for none, not \"\(character)\""
+        case .drawnBoardCells(let count): "a drawn board needs exactly \(DrawnBoard.cellCount) cells, not \(count)"
         }
     }
 }

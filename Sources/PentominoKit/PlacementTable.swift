@@ -73,6 +73,12 @@ final class SearchTable: @unchecked Sendable {
 
     /// Masks in bucket order.
     let masks: UnsafeMutablePointer<UInt64>
+    /// On a compact drawn board (`hasBorders`): for each mask, the free cells next to it, and each
+    /// cell's neighbours (64 of them). The search checks that no cell next to a placed piece is
+    /// left walled in, which the shift tests cannot tell there.
+    let borders: UnsafeMutablePointer<UInt64>
+    let neighbours: UnsafeMutablePointer<UInt64>
+    let hasBorders: Bool
     /// For each mask, the index of its entry in the `PlacementList`.
     let entryIndices: UnsafeMutablePointer<Int32>
     /// `offsets[(cell * 64 + pattern) * 12 + piece]` is where a bucket starts; the next offset is
@@ -83,6 +89,8 @@ final class SearchTable: @unchecked Sendable {
     let pieceSets: UnsafeMutablePointer<UInt32>
     /// Copied from the board geometry for the search's pattern and one-cell-hole tests.
     let lineLength: UInt64
+    /// The geometry's `wallLine`: 0 on a compact drawn board, which turns the walled-in tests off.
+    let wallLine: UInt64
     let notFirstInLine: UInt64
     let notLastInLine: UInt64
 
@@ -95,6 +103,7 @@ final class SearchTable: @unchecked Sendable {
     init(_ list: PlacementList, keep: (PlacementList.Entry) -> Bool = { _ in true }) {
         let line = list.geometry.lineLength
         lineLength = UInt64(line)
+        wallLine = UInt64(list.geometry.wallLine)
         notFirstInLine = list.geometry.notFirstInLine
         notLastInLine = list.geometry.notLastInLine
         let entries = list.entries
@@ -122,6 +131,21 @@ final class SearchTable: @unchecked Sendable {
         pieceSets = .allocate(capacity: Self.cellSlots * Self.patternCount)
         let capacity = max(kept.count * Self.patternCount, 1)
         masks = .allocate(capacity: capacity)
+        let cellNeighbours = list.geometry.neighbours
+        hasBorders = !cellNeighbours.isEmpty
+        borders = .allocate(capacity: hasBorders ? capacity : 1)
+        neighbours = .allocate(capacity: 64)
+        neighbours.initialize(repeating: 0, count: 64)
+        for (bit, next) in cellNeighbours.enumerated() where bit < 64 { neighbours[bit] = next }
+        func border(_ mask: UInt64) -> UInt64 {
+            var around: UInt64 = 0
+            var rest = mask
+            while rest != 0 {
+                around |= cellNeighbours[rest.trailingZeroBitCount]
+                rest &= rest - 1
+            }
+            return around & ~mask
+        }
         entryIndices = .allocate(capacity: capacity)
         var count = 0
         // The cells a pattern stands for, from the six nearby offsets (cells past bit 63 left out).
@@ -143,6 +167,7 @@ final class SearchTable: @unchecked Sendable {
                         guard mask & covered == 0 else { continue }
                         masks[count] = mask
                         entryIndices[count] = index
+                        if hasBorders { borders[count] = border(mask) }
                         count += 1
                     }
                     if count > start { pieces |= 1 << UInt32(piece) }
@@ -155,6 +180,8 @@ final class SearchTable: @unchecked Sendable {
 
     deinit {
         masks.deallocate()
+        borders.deallocate()
+        neighbours.deallocate()
         entryIndices.deallocate()
         offsets.deallocate()
         pieceSets.deallocate()

@@ -129,12 +129,16 @@ public struct PentominoPuzzle: Sendable, Hashable, Codable {
     /// With flips this is a scan of the board's whole solution list (kept per shape, as for
     /// hints): exact and quick enough to show after every move; without flips the solver counts.
     public func solutionCount(limit: Int? = nil) -> (count: Int, complete: Bool) {
-        if flips {
-            let count = SolutionCatalogue.shared(for: board.shape).count(agreeingWith: board)
+        let catalogue = flips ? SolutionCatalogue.shared(for: board.shape) : nil
+        if let catalogue, catalogue.isComplete {
+            let count = catalogue.count(agreeingWith: board)
             guard let limit, count > limit else { return (count, true) }
             return (limit, false)
         }
-        let result = PentominoSolver.solve(board: board, flips: flips, limit: limit)
+        // No flips, or a drawn board with too many solutions to list: the solver counts, within
+        // the drawn boards' time budget.
+        let result = PentominoSolver.solve(board: board, flips: flips, limit: limit,
+                                           progress: SolveBudget.handler(for: board.shape))
         return (result.count, result.isComplete)
     }
 }

@@ -58,8 +58,11 @@ final class SearchEngine {
             return
         }
         let masks = table.masks, entries = table.entryIndices, offsets = table.offsets, pieceSets = table.pieceSets
+        let borders = table.borders, neighbours = table.neighbours, hasBorders = table.hasBorders
         let stack = self.stack
-        let line = table.lineLength, lineInt = Int(table.lineLength), notFirst = table.notFirstInLine, notLast = table.notLastInLine
+        // The walled-in tests shift by `wallLine` (the line length, or 0 where bits one line apart
+        // need not be neighbours); the bucket patterns use the line length itself.
+        let line = table.wallLine, lineInt = Int(table.lineLength), notFirst = table.notFirstInLine, notLast = table.notLastInLine
         // Saved frames of the levels above the current one.
         let frames = UnsafeMutablePointer<Frame>.allocate(capacity: Self.maxDepth)
         defer { frames.deallocate() }
@@ -105,6 +108,19 @@ final class SearchEngine {
                 let two = (after & before) | (below & above) | ((after | before) & (below | above))
                 let single = empty & ~two
                 if (single & (single >> 1) & notLast) | (single & (single >> line)) != 0 { continue }
+                // A compact drawn board: the cells next to the piece, each checked for an empty neighbour.
+                if hasBorders {
+                    var around = borders[index &- 1] & empty
+                    var walledIn = false
+                    while around != 0 {
+                        if neighbours[around.trailingZeroBitCount] & empty == 0 {
+                            walledIn = true
+                            break
+                        }
+                        around &= around &- 1
+                    }
+                    if walledIn { continue }
+                }
                 frames[depth] = Frame(occupied: frame.occupied, remaining: frame.remaining,
                                       nextPieces: nextPieces, piece: piece, index: index, end: end, bucketBase: bucketBase)
                 depth &+= 1

@@ -1,3 +1,4 @@
+import GridKit
 import Synchronization
 
 /// A search split into independent work items, with the symmetry breaking for distinct counts.
@@ -136,6 +137,9 @@ final class TableCache: Sendable {
     }
 
     private static let all = Mutex<[Key: TableCache]>([:])
+    /// Drawn boards' tables, the most recently used few: anyone may draw a board, so they are not
+    /// all kept for good as the named boards' are.
+    private static let drawn = Mutex(BoundedCache<Key, TableCache>(countLimit: 16))
 
     let list: PlacementList
     let base: SearchTable
@@ -148,16 +152,26 @@ final class TableCache: Sendable {
 
     static func tables(shape: BoardShape, flips: Bool, mirrored: Set<TileShape>) -> TableCache {
         let key = Key(shape: shape, flips: flips, mirrored: mirrored)
-        if let cached = all.withLock({ $0[key] }) { return cached }
-        let list = PlacementList(geometry: BoardGeometry(shape)) { piece in
-            flips ? piece.orientations : piece.rotations(mirrored: mirrored.contains(piece))
+        if case .drawn = shape {
+            if let cached = drawn.withLock({ $0.value(forKey: key) }) { return cached }
+            let made = make(key)
+            drawn.withLock { $0.insert(made, forKey: key) }
+            return made
         }
-        let made = TableCache(list: list)
+        if let cached = all.withLock({ $0[key] }) { return cached }
+        let made = make(key)
         return all.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = made
             return made
         }
+    }
+
+    private static func make(_ key: Key) -> TableCache {
+        let list = PlacementList(geometry: BoardGeometry(key.shape)) { piece in
+            key.flips ? piece.orientations : piece.rotations(mirrored: key.mirrored.contains(piece))
+        }
+        return TableCache(list: list)
     }
 
     /// The table with P limited to placements that are smallest among their images under

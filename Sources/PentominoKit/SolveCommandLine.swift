@@ -40,10 +40,11 @@ public enum SolveCommandLine {
     public static let version = "1.0"
 
     public static let usage = """
-        Usage: tessera-pentomino [--board 6x10|5x12|4x15|3x20|8x8] [--distinct] [--no-flip]
+        Usage: tessera-pentomino [--board 6x10|5x12|4x15|3x20|8x8|drawn:ROWS] [--distinct] [--no-flip]
                                  [--print N] [--threads N] [--json]
         Counts every solution of a pentomino board, raw and distinct, with one search.
-          --board     the board: 6x10 (default), 5x12, 4x15, 3x20 or 8x8 (with a 2×2 hole)
+          --board     the board: 6x10 (default), 5x12, 4x15, 3x20, 8x8 (with a 2×2 hole) or another
+                      named board, or drawn:ROWS (rows of . for a cell and # for none, joined by /)
           --distinct  print distinct solutions (one per family of turned/mirrored boards)
           --no-flip   tiles may be turned but not turned over
           --print N   how many solutions to print as letter grids (default 1)
@@ -78,6 +79,14 @@ public enum SolveCommandLine {
             switch name {
             case "--board", "-b":
                 let text = try value()
+                if text.lowercased().hasPrefix(DrawnBoard.idPrefix) {
+                    do {
+                        request.shape = try BoardShape.parse(text.lowercased())
+                    } catch {
+                        throw UsageError(description: "Board '\(text)': \(error.description).")
+                    }
+                    continue
+                }
                 guard let shape = BoardShape(id: text) else {
                     throw UsageError(description: "Unknown board '\(text)': use one of "
                         + BoardShape.allCases.map(\.id).joined(separator: ", ") + ".")

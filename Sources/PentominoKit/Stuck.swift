@@ -13,11 +13,15 @@ public enum StuckAnswer: Sendable, Hashable {
 extension PentominoPuzzle {
     /// Which placed tiles are in the way. With flips the board's whole solution list (kept per shape
     /// for hints) is compared with the placed tiles: the solution that agrees with the most of them
-    /// names the fewest to take off, exactly. Without flips the solver is asked again with one tile
-    /// off, then two; beyond that, every placed tile is named.
+    /// names the fewest to take off, exactly. Without flips (or on a drawn board with too many
+    /// solutions to list) the solver is asked again with one tile off, then two; beyond that,
+    /// every placed tile is named.
     public func stuck() -> StuckAnswer {
         if board.isSolved || hint() != nil { return .solvable }
-        if flips { return SolutionCatalogue.shared(for: board.shape).fewestInTheWay(of: board, keeping: Set(given)) }
+        // A drawn board with too many solutions to list asks the solver, as without flips.
+        if flips, case let catalogue = SolutionCatalogue.shared(for: board.shape), catalogue.isComplete {
+            return catalogue.fewestInTheWay(of: board, keeping: Set(given))
+        }
         return fewestInTheWayWithoutFlips()
     }
 

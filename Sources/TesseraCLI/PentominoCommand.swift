@@ -10,7 +10,10 @@ struct PentominoCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Find every solution of a board; prints the counts, the time and the first solutions.")
 
-        @Option(help: "6x10, 5x12, 4x15, 3x20 or 8x8 (the 8×8 board has a 2×2 hole in the centre).")
+        @Option(help: """
+            6x10, 5x12, 4x15, 3x20, 8x8 (a 2×2 hole in the centre) or another named board; a drawn board \
+            as drawn:ROWS (rows of . for a cell and # for none, joined by /); or a file of such rows, one a line.
+            """)
         var board: String = "6x10"
 
         @Flag(help: "Print distinct solutions (one per family of rotated/mirrored boards).")
@@ -29,15 +32,32 @@ struct PentominoCommand: AsyncParsableCommand {
         var json = false
 
         func validate() throws {
-            guard BoardShape(id: board) != nil else {
-                throw ValidationError("Unknown board '\(board)': use one of \(BoardShape.allCases.map(\.id).joined(separator: ", ")).")
-            }
+            _ = try shape()
             guard print >= 0 else { throw ValidationError("--print must be 0 or more.") }
             guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64.") }
         }
 
+        /// The board named, drawn in the option (`drawn:…`), or drawn in a file.
+        func shape() throws -> BoardShape {
+            if let shape = BoardShape(id: board) { return shape }
+            do {
+                if board.lowercased().hasPrefix(DrawnBoard.idPrefix) { return try BoardShape.parse(board.lowercased()) }
+                let url = URL(fileURLWithPath: board)
+                // A drawing is at most 20 rows of 20: a larger file is not one.
+                if let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size <= 4096 {
+                    let rows = try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline)
+                        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    return try BoardShape.drawn(rows: rows)
+                }
+            } catch let error as PentominoError {
+                throw ValidationError("Board '\(board)': \(error.description).")
+            }
+            throw ValidationError("Unknown board '\(board)': use one of \(BoardShape.allCases.map(\.id).joined(separator: ", ")), "
+                + "drawn:ROWS or a file with the rows of a drawn board.")
+        }
+
         func run() async throws {
-            guard let shape = BoardShape(id: board) else { return }
+            let shape = try shape()
             let request = SolveCommandLine.Request(shape: shape, distinct: distinct, flips: !noFlip, print: print,
                                                    threads: threads, json: json)
             let progress = ProgressLine(json: json)

@@ -35,6 +35,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         let pentominoes = routes.group("api/pentomino")
         pentominoes.get("tiles", use: pentomino.tiles)
         pentominoes.get("boards", use: pentomino.boards)
+        pentominoes.post("boards/count", use: pentomino.countDrawn)
         pentominoes.post("puzzles", use: pentomino.create)
         pentominoes.get("daily", use: pentomino.daily)
         pentominoes.post("daily", use: pentomino.playDaily)

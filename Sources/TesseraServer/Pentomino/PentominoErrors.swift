@@ -6,8 +6,10 @@ import PentominoKit
 extension PentominoError: APIErrorConvertible {
     var status: HTTPResponse.Status {
         switch self {
-        case .unknownTile, .unknownBoard, .invalidTileText, .invalidBoardText: .badRequest
+        case .unknownTile, .unknownBoard, .invalidTileText, .invalidBoardText, .drawnBoardFrame, .drawnBoardCharacter: .badRequest
         case .tileAlreadyPlaced, .offBoard, .coversHole, .overlaps, .notPlaced, .noTileAt: .conflict
+        // Well-formed, but not a board the twelve tiles could cover.
+        case .drawnBoardCells: .unprocessableContent
         }
     }
 
@@ -30,6 +32,10 @@ extension PentominoError: APIErrorConvertible {
                                                  "other": .text(other.description)])
         case .notPlaced(let shape): Phrase("pentomino.errors.notPlaced", ["tile": .text(shape.description)])
         case .noTileAt(let square): Phrase("pentomino.errors.noTileAt", ["square": .text(square.description)])
+        case .drawnBoardFrame: Phrase("pentomino.errors.drawnBoardFrame", ["max": .text(String(DrawnBoard.maxSide))])
+        case .drawnBoardCharacter(let character): Phrase("pentomino.errors.drawnBoardCharacter", ["character": .sent(character)])
+        case .drawnBoardCells(let count):
+            Phrase("pentomino.errors.drawnBoardCells", ["count": .number(count), "needed": .number(DrawnBoard.cellCount)])
         }
     }
 }

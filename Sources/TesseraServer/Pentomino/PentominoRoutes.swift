@@ -18,7 +18,7 @@ struct PentominoRoutes<Context: CallerRequestContext>: Sendable {
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decode(CreatePuzzleRequest.self, from: request)
         // The API takes exactly the listed ids; the kit's looser spellings ("6×10") are for the CLI.
-        guard let shape = BoardShape(rawValue: body.board) else { throw PentominoError.unknownBoard(body.board) }
+        let shape = try Self.board(body.board)
         let puzzle: PentominoPuzzle
         if let difficulty = try Self.difficulty(body) {
             puzzle = try await made(shape: shape, difficulty: difficulty)

@@ -47,6 +47,7 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
             (.get, "/api/pentomino/puzzles/:id/hint", .solver),
             (.get, "/api/pentomino/puzzles/:id/stuck", .solver),
             (.get, "/api/pentomino/puzzles/:id/solutions", .solver),
+            (.post, "/api/pentomino/boards/count", .solver),
             (.post, "/api/posts/sync", .sync),
             (.get, "/api/maze/explore", .explore),
             (.post, "/api/auth/login", .signin),
