@@ -228,10 +228,9 @@ def test_an_illegal_touch_drop_is_refused_the_same_way(browser, server):
         x, y = center(block.bounding_box())
         board = page.get_by_test_id("board").bounding_box()
         cell = page.get_by_test_id("cell-0-0").bounding_box()["width"]
-        # The tile floats above the finger (drag.js): the finger goes that much lower.
-        lift = round(max(48, 1.5 * cell))
+        # The pressed square stays under the finger (drag.js): the finger goes where it should lie.
         tx = board["x"] + (col + grip[1] + 0.5 + 0.25) * cell
-        ty = board["y"] + (row + grip[0] + 0.5 + 0.25) * cell + lift
+        ty = board["y"] + (row + grip[0] + 0.5 + 0.25) * cell
         touch("touchStart", x, y)
         for i in range(1, 11):
             touch("touchMove", x + (tx - x) * i / 10, y + (ty - y) * i / 10)

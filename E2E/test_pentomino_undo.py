@@ -189,7 +189,7 @@ def test_a_keyboard_user_keeps_focus_on_undo_and_hears_what_was_undone(browser, 
 
 
 def test_on_a_phone_the_carried_tile_is_drawn_where_it_drops(browser, server):
-    """The tile floats above the finger (drag.js), so the finger never hides it; wherever the finger
+    """The tile is carried with the pressed square under the finger (drag.js); wherever the finger
     stops, the squares the tile is drawn over are the drop zone, and the tile lands on them."""
     context = browser.new_context(base_url=server, **PHONE)
     with browsing(context) as page:
@@ -216,8 +216,8 @@ def test_on_a_phone_the_carried_tile_is_drawn_where_it_drops(browser, server):
             grip = int(block.get_attribute("data-r")), int(block.get_attribute("data-c"))
             x, y = center(block.bounding_box())
             touch("touchStart", x, y)
-            # Where the grabbed square is drawn for the grid's corner at (1, 4) plus the offsets; the
-            # finger is that far below it, however far the tile floats above the finger.
+            # Where the grabbed square is drawn for the grid's corner at (1, 4) plus the offsets (and
+            # the finger as far below it as the tile is drawn above the finger: nothing, now).
             ax = board["x"] + (4 + grip[1] + 0.5 + dx) * cell
             ay = board["y"] + (1 + grip[0] + 0.5 + dy) * cell
             for i in range(1, 11):

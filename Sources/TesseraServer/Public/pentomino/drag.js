@@ -1,6 +1,8 @@
 // Pointer play (mouse, pen and touch through Pointer Events): press a tile's filled cell and move to
-// lift it; it follows the pointer keeping the grab offset (and, for a finger, floats a little above
-// it so the finger does not hide it). Let go to drop with intent. A press without movement is a tap:
+// lift it; it follows the pointer keeping the grab offset, the pressed square under the pointer, a
+// finger's too. So the tile is drawn where it will drop and the drop zone follows the finger: on a
+// phone the zone's outline is drawn over the carried tile (pentomino.css), so the finger covering
+// a square never hides where the tile will land. Let go to drop with intent. A press without movement is a tap:
 // it turns the tile; a second tap soon after on the same tile turns it back and flips it instead
 // (so a double-tap flips). Right-click turns the held tile or the one under the pointer.
 import { mirrored } from "./geometry.js";
@@ -68,8 +70,7 @@ export function installDrag(game) {
 
   function follow(event) {
     const box = stage.getBoundingClientRect();
-    const lift = press.pointerType === "touch" ? Math.round(Math.max(48, 1.5 * game.state.layout.cell)) : 0;
-    game.moveFloating(event.clientX - box.left - press.grab.x, event.clientY - box.top - press.grab.y - lift);
+    game.moveFloating(event.clientX - box.left - press.grab.x, event.clientY - box.top - press.grab.y);
   }
 
   window.addEventListener("pointerup", (event) => {

@@ -87,9 +87,9 @@ export function dropTarget(board, letter, cells, x, y, cellSize, snap = Math.flo
  * Where the page drops a tile it draws at `x`, `y` (the top-left corner of its 5×5 grid in board
  * pixels): the kit's drop with intent, aimed from the nearest square rather than the one the
  * corner is in. Flooring the corner dropped a tile drawn most of a cell past a square's corner on
- * that square, up to a whole row above and a column left of where the person saw it (on a phone,
- * where the tile floats over the finger, the tile looked "a row below" its drop zone). Rounding
- * keeps the drop zone within half a cell of the drawn tile; the 3×3 fallback is the kit's.
+ * that square, up to a whole row above and a column left of where the person saw it (the tile
+ * looked "a row below" its drop zone). Rounding keeps the drop zone within half a cell of the
+ * drawn tile, and so of the finger or pointer holding it (drag.js); the 3×3 fallback is the kit's.
  */
 export const nearestDrop = (board, letter, cells, x, y, cellSize) =>
   dropTarget(board, letter, cells, x, y, cellSize, Math.round);
