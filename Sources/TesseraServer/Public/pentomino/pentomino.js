@@ -19,6 +19,7 @@ import { computeLayout } from "./layout.js";
 import * as geo from "./geometry.js";
 import { createGame, path } from "./moves.js";
 import { createUndo } from "./undo.js";
+import { installBoardEditor } from "./board-editor.js";
 import { createDaily } from "./daily.js";
 
 const { t, translatePage } = words.scoped("pentomino");
@@ -104,6 +105,7 @@ function accept(puzzle) {
 
 // ---- layout and rendering ----------------------------------------------------------------------
 let view = null;
+let editor = null; // "Draw a board" (board-editor.js), once the boards are known
 
 /** New sizes or a new puzzle: everything jumps to its place without sliding there. */
 function relayout() {
@@ -137,6 +139,7 @@ function render() {
     puzzle: shown, layout: state.layout, orient: state.orient, floating, target: state.target, selected: state.selected,
   });
   daily.decorate(view, puzzle);
+  editor?.sync(puzzle.board);
   $("board-size").value = puzzle.board;
   $("no-flip").checked = !puzzle.flips;
   $("flip").hidden = !puzzle.flips;
@@ -243,6 +246,8 @@ async function newPuzzle(note = null, choice = {}) {
 }
 
 function boardLabel(id) {
+  const drawn = editor?.label(id);
+  if (drawn) return drawn;
   const board = state.boards.find((b) => b.id === id);
   if (!board) return id;
   // Each board has its own name: five are 8 × 8 with holes in different places.
@@ -297,6 +302,7 @@ async function start() {
     option.value = board.id;
     $("board-size").append(option);
   }
+  editor = installBoardEditor({ select: $("board-size"), play: () => choose() });
   nameBoards();
   view = new BoardView($("stage"), state.catalog);
   installDrag(game);
