@@ -56,6 +56,16 @@ struct SolveCommandLineTests {
         #expect(try SolveCommandLine.parse(["-h"]) == .help)
     }
 
+    @Test func takesADrawnBoard() throws {
+        let thinL = Array(repeating: "...#########", count: 8) + Array(repeating: "............", count: 3)
+        let id = "drawn:" + thinL.joined(separator: "/")
+        #expect(try SolveCommandLine.parse(["--board", id]) == .solve(.init(shape: try BoardShape.drawn(rows: thinL))))
+        #expect(SolveCommandLine.run(.init(shape: try BoardShape.drawn(rows: thinL), print: 0)).hasPrefix(id + ": 15 solutions, 15 distinct"))
+        #expect(throws: SolveCommandLine.UsageError(description: "Board 'drawn:...': a drawn board needs exactly 60 cells, not 3.")) {
+            try SolveCommandLine.parse(["--board", "drawn:..."])
+        }
+    }
+
     @Test func mistakesSayWhatToType() {
         #expect(throws: SolveCommandLine.UsageError(description: "Unknown board '7x9': use one of 6x10, 5x12, 4x15, 3x20, 8x8, 8x8-corner, 8x8-side, 8x8-offcentre, 8x8-corners, 8x8-four.")) {
             try SolveCommandLine.parse(["--board", "7x9"])
