@@ -94,6 +94,9 @@ def test_on_a_phone_a_finger_cannot_lift_a_given_tile_and_yesterdays_streak_grow
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         expect_pinned(page, letter, row, col)
 
+        # The refusal shows for a moment (a red edge, a shake); the next tap comes once it has faded,
+        # as a person's would: a tap straight after the refused drag was lost now and then.
+        expect(page.locator(".tile.refused")).to_have_count(0)
         page.get_by_test_id("daily").tap()
         finish_daily(page, lambda hint: hint.tap())
         expect(streak).to_have_text("Streak: 2 days")
