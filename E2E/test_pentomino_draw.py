@@ -25,6 +25,8 @@ def draw_six_by_ten(page, stroke):
         last = page.get_by_test_id(f"draw-cell-{row}-10").bounding_box()
         y = first["y"] + first["height"] / 2
         stroke(first["x"] + first["width"] / 2, last["x"] + last["width"] / 2, y)
+        # Each row counted before the next stroke starts, as a person sees the count follow them.
+        expect(page.get_by_test_id("draw-cells")).to_have_attribute("data-count", str(10 * (row - 1)))
 
 
 def count_and_play(page):
