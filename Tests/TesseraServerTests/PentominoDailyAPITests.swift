@@ -52,7 +52,7 @@ import TesseraTestSupport
             try await client.expectRefusal(.post, "/api/pentomino/puzzles", json: #"{"board":"6x10","difficulty":"extreme"}"#,
                                            status: .badRequest, code: "unknown_difficulty")
             try await client.expectRefusal(.post, "/api/pentomino/puzzles", json: #"{"board":"6x10","difficulty":"hard","flips":false}"#,
-                                           status: .badRequest, code: "difficulty_needs_flips")
+                                           status: .unprocessableContent, code: "difficulty_needs_flips")
             try await client.expectRefusal(.post, "/api/pentomino/puzzles", json: #"{"board":"6x10","difficulty":null}"#,
                                            status: .badRequest, code: "bad_json")
         }
@@ -82,8 +82,8 @@ import TesseraTestSupport
             let dated = try await client.call(.post, "/api/pentomino/daily", json: #"{"date":"\#(today)"}"#)
             #expect(dated.status == .created && dated.body["grid"] as? [String] == first.body["grid"] as? [String])
 
-            try await client.expectRefusal(.post, "/api/pentomino/daily", json: #"{"date":"2000-01-01"}"#, status: .badRequest, code: "invalid_date")
-            try await client.expectRefusal(.post, "/api/pentomino/daily", json: #"{"date":"2026-02-30"}"#, status: .badRequest, code: "invalid_date")
+            try await client.expectRefusal(.post, "/api/pentomino/daily", json: #"{"date":"2000-01-01"}"#, status: .unprocessableContent, code: "invalid_date")
+            try await client.expectRefusal(.post, "/api/pentomino/daily", json: #"{"date":"2026-02-30"}"#, status: .unprocessableContent, code: "invalid_date")
             #expect(try await client.call(.get, "/api/pentomino/puzzles/daily-2000-01-01").status == .notFound)
             #expect(try await client.call(.delete, "/api/pentomino/puzzles/daily-2000-01-01/placements/F").status == .notFound)
             #expect(try await client.call(.get, "/api/pentomino/puzzles/daily-nonsense").status == .notFound)

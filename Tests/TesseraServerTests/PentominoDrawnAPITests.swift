@@ -79,9 +79,9 @@ import TesseraTestSupport
             let refused = try await client.call(.post, count, json: Self.json(fiftyNine))
             #expect((refused.body["error"] as? [String: Any])?["message"] as? String == "A drawn board needs exactly 60 cells, not 59.")
             try await client.expectRefusal(.post, count, json: Self.json(["..x.."]), status: .badRequest, code: "drawn_board_character")
-            try await client.expectRefusal(.post, count, json: Self.json([]), status: .badRequest, code: "drawn_board_frame")
-            try await client.expectRefusal(.post, count, json: Self.json(Array(repeating: "...", count: 21)), status: .badRequest, code: "drawn_board_frame")
-            try await client.expectRefusal(.post, count, json: Self.json([String(repeating: ".", count: 21)]), status: .badRequest, code: "drawn_board_frame")
+            try await client.expectRefusal(.post, count, json: Self.json([]), status: .unprocessableContent, code: "drawn_board_frame")
+            try await client.expectRefusal(.post, count, json: Self.json(Array(repeating: "...", count: 21)), status: .unprocessableContent, code: "drawn_board_frame")
+            try await client.expectRefusal(.post, count, json: Self.json([String(repeating: ".", count: 21)]), status: .unprocessableContent, code: "drawn_board_frame")
             try await client.expectRefusal(.post, "/api/pentomino/puzzles", json: #"{"board":"drawn:#####/....."}"#,
                                            status: .unprocessableContent, code: "drawn_board_cells")
             try await client.expectRefusal(.post, "/api/pentomino/puzzles", json: #"{"board":"drawn"}"#,

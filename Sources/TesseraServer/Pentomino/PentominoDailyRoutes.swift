@@ -28,9 +28,9 @@ extension PentominoRoutes {
         let window = DailyWindow.days(around: today)
         let day = try body.date.map { text -> PuzzleDay in
             guard let day = PuzzleDay(text), window.contains(day) else {
-                throw APIError.badRequest("pentomino.errors.dailyDate", ["first": .text(window.lowerBound.description),
-                                                                          "last": .text(window.upperBound.description)],
-                                          code: "invalid_date")
+                // A well-formed day outside the window: 422, as the schema cannot say which days.
+                throw APIError(.unprocessableContent, code: "invalid_date", say: "pentomino.errors.dailyDate",
+                               ["first": .text(window.lowerBound.description), "last": .text(window.upperBound.description)])
             }
             return day
         } ?? today
@@ -73,7 +73,7 @@ extension PentominoRoutes {
             throw APIError.badRequest("pentomino.errors.unknownDifficulty", ["name": .sent(text)], code: "unknown_difficulty")
         }
         guard body.flips ?? true else {
-            throw APIError.badRequest("pentomino.errors.difficultyNeedsFlips", code: "difficulty_needs_flips")
+            throw APIError(.unprocessableContent, code: "difficulty_needs_flips", say: "pentomino.errors.difficultyNeedsFlips")
         }
         return difficulty
     }

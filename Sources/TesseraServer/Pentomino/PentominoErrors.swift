@@ -6,10 +6,11 @@ import PentominoKit
 extension PentominoError: APIErrorConvertible {
     var status: HTTPResponse.Status {
         switch self {
-        case .unknownTile, .unknownBoard, .invalidTileText, .invalidBoardText, .drawnBoardFrame, .drawnBoardCharacter: .badRequest
+        case .unknownTile, .unknownBoard, .invalidTileText, .invalidBoardText, .drawnBoardCharacter: .badRequest
         case .tileAlreadyPlaced, .offBoard, .coversHole, .overlaps, .notPlaced, .noTileAt: .conflict
-        // Well-formed, but not a board the twelve tiles could cover.
-        case .drawnBoardCells: .unprocessableContent
+        // Well-formed, but not a board the twelve tiles could cover (rows of different lengths are
+        // one: a schema cannot say it).
+        case .drawnBoardFrame, .drawnBoardCells: .unprocessableContent
         }
     }
 
