@@ -8,6 +8,14 @@
 #   nginx-2  nginx in front of 2 nodes on that database.
 #
 #   scripts/nodes_bench.sh [--duration S] [--connections N] [--rounds R] [path/to/tessera]
+#   scripts/nodes_bench.sh --node-cpu 0.4 [--nodes "1 2 3"] […]
+#
+# With --node-cpu F each node runs in a cgroup of its own (cgroup v1 `cpu` controller:
+# cpu.cfs_quota_us = F × cpu.cfs_period_us), so it may use F of one core and no more. On a machine
+# whose few cores the nodes share with nginx, wrk and PostgreSQL, more nodes could not show more
+# capacity: each new node only took CPU from the others. With a fixed share per node, N nodes have
+# N shares, and what is left (2 − N × F cores here) stays for wrk, nginx and PostgreSQL. The targets
+# are then nginx in front of each count in --nodes, and the table gives each count's ratio to one.
 #
 # Timings on a small shared machine swing by a third from one minute to the next, so a target's
 # figure is the median of its R runs, and each ratio is the median of the R ratios between runs
@@ -22,19 +30,28 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
-duration=10 connections=64 threads=2 rounds=3 binary=""
+duration=10 connections=64 threads=2 rounds=3 binary="" node_cpu="" node_counts="1 2 3"
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration=$2; shift ;;
     --connections) connections=$2; shift ;;
     --rounds) rounds=$2; shift ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --node-cpu) node_cpu=$2; shift ;;
+    --nodes) node_counts=$2; shift ;;
+    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) binary=$1 ;;
   esac
   shift
 done
 [[ "$duration" =~ ^[1-9][0-9]*$ && "$connections" =~ ^[1-9][0-9]*$ && "$rounds" =~ ^[1-9][0-9]?$ ]] \
   || { echo "--duration and --connections take whole numbers, --rounds 1 to 99" >&2; exit 2; }
+[[ -z "$node_cpu" || "$node_cpu" =~ ^(0\.[0-9]*[1-9][0-9]*|1(\.0*)?)$ ]] \
+  || { echo "--node-cpu takes a share of one core, more than 0 and at most 1 (0.4)" >&2; exit 2; }
+[[ "$node_counts" =~ ^[1-9]( [1-9])*$ ]] || { echo "--nodes takes node counts from 1 to 9, like \"1 2 3\"" >&2; exit 2; }
+cgroups=/sys/fs/cgroup/cpu
+if [ -n "$node_cpu" ] && ! [ -w "$cgroups/cgroup.procs" ]; then
+  echo "--node-cpu needs the cgroup v1 cpu controller writable at $cgroups (run as root)" >&2; exit 2
+fi
 [ -n "$binary" ] || binary="$(cd "$root" && swift build -c release --show-bin-path)/tessera"
 [ -x "$binary" ] || { echo "no tessera binary at $binary (swift build -c release --product tessera)" >&2; exit 2; }
 
@@ -42,17 +59,37 @@ work="$(mktemp -d -t tessera-nodes.XXXXXX)"
 chmod 755 "$work"
 export TESSERA_PG_STATE="$work/cluster"
 pids=()
+made_cgroups=()
 cleanup() {
   for pid in ${pids[@]+"${pids[@]}"}; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in ${pids[@]+"${pids[@]}"}; do wait "$pid" 2>/dev/null || true; done
+  # A cgroup goes once its processes have: wait a moment for the nodes' exits.
+  for group in ${made_cgroups[@]+"${made_cgroups[@]}"}; do
+    for _ in $(seq 50); do rmdir "$group" 2>/dev/null && break; sleep 0.1; done
+  done
   "$here/postgres_cluster.sh" stop || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-targets=(sqlite postgres nginx-1 nginx-2)
+if [ -n "$node_cpu" ]; then
+  targets=()
+  for count in $node_counts; do targets+=("nginx-$count"); done
+else
+  targets=(sqlite postgres nginx-1 nginx-2)
+fi
 declare -A base nodes_of
+
+# Puts process PID (all its threads) in a cgroup of its own limited to $node_cpu of one core.
+cap_cpu() {
+  local pid=$1 group="$cgroups/tessera-bench-$$-$1" period
+  mkdir "$group"
+  made_cgroups+=("$group")
+  period=$(cat "$group/cpu.cfs_period_us")
+  awk -v share="$node_cpu" -v period="$period" 'BEGIN { printf "%d\n", share * period }' >"$group/cpu.cfs_quota_us"
+  echo "$pid" >"$group/cgroup.procs"
+}
 
 # CPU time (clock ticks, user + system) the given processes have used so far.
 cpu_ticks() {
@@ -75,11 +112,14 @@ database_ticks() {
 }
 database="$("$here/postgres_cluster.sh" start)"
 echo "== wrk: ${duration} s per run, $connections connections, $threads threads, $rounds rounds"
+[ -z "$node_cpu" ] || echo "== each node limited to $node_cpu of one core (cgroup cpu.cfs_quota_us); $(nproc) cores in all"
 
 # Every target up before the first run; an idle one costs next to nothing.
 # A database each: a write's notification then wakes only the nodes of its own target.
-for name in single nodes1 nodes2; do psql -q "$database" -c "CREATE DATABASE $name" >/dev/null; done
-for backend in sqlite postgres; do
+for name in single $(for target in "${targets[@]}"; do [[ $target == nginx-* ]] && echo "nodes${target#nginx-}"; done); do
+  psql -q "$database" -c "CREATE DATABASE $name" >/dev/null
+done
+for backend in $(for target in "${targets[@]}"; do [[ $target == nginx-* ]] || echo "$target"; done); do
   mkdir -p "$work/single-$backend"
   extra=()
   [ "$backend" = postgres ] && extra=(--database "${database%/*}/single")
@@ -90,7 +130,7 @@ for backend in sqlite postgres; do
   base[$backend]="$(python3 "$here/tessera_server.py" url "$work/single-$backend.log" 60 "$!")" \
     || { tail -20 "$work/single-$backend.log" >&2; exit 1; }
 done
-for nodes in 1 2; do
+for nodes in $(for target in "${targets[@]}"; do [[ $target == nginx-* ]] && echo "${target#nginx-}"; done); do
   python3 "$here/nginx_nodes.py" --nodes "$nodes" --database "${database%/*}/nodes$nodes" --binary "$binary" -- --log-level warning --rate-limit off \
     >"$work/nodes-$nodes.log" 2>&1 &
   pids+=($!)
@@ -98,6 +138,9 @@ for nodes in 1 2; do
   base[nginx-$nodes]="$(awk '/^balancer /{ print $2; exit }' "$work/nodes-$nodes.log")"
   [ -n "${base[nginx-$nodes]}" ] || { cat "$work/nodes-$nodes.log" >&2; exit 1; }
   nodes_of[nginx-$nodes]="$(pgrep -P "$!" -f ' serve ' | tr '\n' ' ')"
+  if [ -n "$node_cpu" ]; then
+    for pid in ${nodes_of[nginx-$nodes]}; do cap_cpu "$pid"; done
+  fi
 done
 pools=""
 for round in $(seq "$rounds"); do pools+=" write$round=$(( 2 * connections ))"; done
@@ -128,30 +171,38 @@ run() {
 for round in $(seq "$rounds"); do
   for mode in game puzzle write; do
     # Turn the order each round, so no target always runs first (or right after a write run).
-    for step in 0 1 2 3; do
-      run "$round" "${targets[$(( (step + round - 1) % 4 ))]}" "$mode"
+    for step in $(seq 0 $(( ${#targets[@]} - 1 ))); do
+      run "$round" "${targets[$(( (step + round - 1) % ${#targets[@]} ))]}" "$mode"
     done
   done
 done
 
-# Medians of the runs, and of the ratios within each round (same minute, same machine).
-awk -F'\t' '
+# Medians of the runs, and of the ratios within each round (same minute, same machine): PostgreSQL
+# to SQLite, and each nginx target to nginx in front of one node.
+awk -F'\t' -v targets="${targets[*]}" '
   function median(list,   n, sorted, i, j, swap) {
     n = split(list, sorted, " ")
     for (i = 2; i <= n; i++) for (j = i; j > 1 && sorted[j - 1] + 0 > sorted[j] + 0; j--) { swap = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = swap }
     return n == 0 ? 0 : (n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2)
   }
+  function ratio(over, under, mode,   list, r) {
+    list = ""
+    for (r = 1; r <= last; r++) if (rate[r "|" under "|" mode] > 0) list = list " " rate[r "|" over "|" mode] / rate[r "|" under "|" mode]
+    return sprintf("%.2fx", median(list))
+  }
   { rate[$1 "|" $2 "|" $3] = $4; runs[$2 "|" $3] = runs[$2 "|" $3] " " $4; if ($1 > last) last = $1 }
   END {
-    count = split("game puzzle write", modes, " ")
-    printf "%-7s %9s %9s %9s %9s   %-16s %-16s\n", "median", "sqlite", "postgres", "nginx-1", "nginx-2", "postgres/sqlite", "2 nodes/1 node"
+    count = split("game puzzle write", modes, " "); columns = split(targets, target, " ")
+    header = sprintf("%-7s", "median")
+    for (t = 1; t <= columns; t++) header = header sprintf(" %9s", target[t])
+    if (("sqlite|game") in runs && ("postgres|game") in runs) header = header sprintf("   %-16s", "postgres/sqlite")
+    for (t = 1; t <= columns; t++) if (target[t] ~ /^nginx-[2-9]$/ && ("nginx-1|game") in runs) header = header sprintf("   %-16s", substr(target[t], 7) " nodes/1 node")
+    print header
     for (i = 1; i <= count; i++) {
-      mode = modes[i]; pg = ""; two = ""
-      for (r = 1; r <= last; r++) {
-        if (rate[r "|sqlite|" mode] > 0) pg = pg " " rate[r "|postgres|" mode] / rate[r "|sqlite|" mode]
-        if (rate[r "|nginx-1|" mode] > 0) two = two " " rate[r "|nginx-2|" mode] / rate[r "|nginx-1|" mode]
-      }
-      printf "%-7s %9.0f %9.0f %9.0f %9.0f   %-16s %-16s\n", mode, median(runs["sqlite|" mode]), median(runs["postgres|" mode]),
-        median(runs["nginx-1|" mode]), median(runs["nginx-2|" mode]), sprintf("%.2fx", median(pg)), sprintf("%.2fx", median(two))
+      mode = modes[i]; line = sprintf("%-7s", mode)
+      for (t = 1; t <= columns; t++) line = line sprintf(" %9.0f", median(runs[target[t] "|" mode]))
+      if (("sqlite|game") in runs && ("postgres|game") in runs) line = line sprintf("   %-16s", ratio("postgres", "sqlite", mode))
+      for (t = 1; t <= columns; t++) if (target[t] ~ /^nginx-[2-9]$/ && ("nginx-1|game") in runs) line = line sprintf("   %-16s", ratio(target[t], "nginx-1", mode))
+      print line
     }
   }' "$work/rates"
