@@ -210,6 +210,21 @@ export const t = (key, args = {}) => translate(key, args ?? {}, key);
 
 /** `n` as the page's language writes numbers (Latin digits). */
 export const formatNumber = (n) => numberText(n, language());
+
+/** A name people typed, isolated (FSI … PDI) for a sentence in any direction: a Latin name in an
+ *  Arabic line keeps its own order and does not pull the numbers and words beside it along. */
+export const isolated = (text) => `\u2068${text}\u2069`;
+
+/** Shows TEXT in ELEMENT with each `isolated` part as a <bdi>, so the page's text (what a reader,
+ *  a copy or a test sees) carries no invisible marks while the parts stay isolated. */
+export function showIsolated(element, text) {
+  element.replaceChildren(...text.split(/(\u2068[^\u2068\u2069]*\u2069)/).filter(Boolean).map((part) => {
+    if (!part.startsWith("\u2068")) return document.createTextNode(part);
+    const bdi = document.createElement("bdi");
+    bdi.textContent = part.slice(1, -1);
+    return bdi;
+  }));
+}
 /** `value` with exactly `digits` decimals, as the page's language writes it (Latin digits): "2.50", "2,50". */
 const fixedFormats = new Map();
 export function formatFixed(value, digits) {

@@ -3,13 +3,14 @@
 // old game, is told a rematch is ready and follows with "Rematch?"), and Undo against the computer
 // or at one device. The server keeps the score and the rules; this module shows and asks.
 import { $, api } from "/shared/api.js";
+import { isolated, showIsolated } from "/shared/words.js";
 
 /** "Ann (X): 2 · Bob (O): 1 · Draws: 1", once a game of the series has finished. */
 export function seriesText(game, t, label, playerFor) {
   if (!game?.series || game.series.games === 0) return "";
   const [x, o] = [playerFor("X"), playerFor("O")];
   return t("series.score", {
-    x: x ? label(x) : "X", o: o ? label(o) : "O",
+    x: isolated(x ? label(x) : "X"), o: isolated(o ? label(o) : "O"),
     winsX: game.series.wins.X, winsO: game.series.wins.O, draws: game.series.draws,
   });
 }
@@ -26,7 +27,7 @@ export function renderSeries(game, page) {
   const { t, label, playerFor, state } = page;
   const text = seriesText(game, t, label, playerFor);
   $("series").hidden = !text;
-  $("series").textContent = text;
+  showIsolated($("series"), text);
   const seated = game?.mode !== "online" || !!state.marker;
   const over = !!game && game.status !== "playing" && !game.waitingForOpponent;
   $("rematch").hidden = !(over && seated);
