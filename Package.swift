@@ -101,6 +101,9 @@ let package = Package(
             name: "TesseraServer",
             dependencies: ["GridKit", "TicTacToeKit", "PentominoKit", "MazeKit", "MazeClient", "PostsKit", "PostsClient", "RouterKit",
                            "RouterPython", "ClassroomKit", "Languages", "TesseraStore", deque, hummingbird, logging, lifecycle, asyncAlgorithms,
+                           // HTTPS for a school's own machine (`--tls-cert`): TLS, HTTP/2, and calls to itself over it.
+                           .product(name: "HummingbirdTLS", package: "hummingbird"), .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                           httpClient,
                            .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus")],
             // The pages ship inside the binary's resource bundle, so a copied release binary
             // (with its `Tessera_TesseraServer.resources` folder) serves them from anywhere.
@@ -157,7 +160,8 @@ let package = Package(
             name: "TesseraServerTests",
             dependencies: ["TesseraServer", "TesseraStore", "TesseraTestSupport", "ClassroomKit", "TesseraAPI", "GridKit", "MazeKit",
                            "MazeClient", "TicTacToeKit", "PentominoKit", "PostsKit", "PostsClient", "RouterKit",
-                           .product(name: "HummingbirdTesting", package: "hummingbird"), httpClient, urlSession, logging,
+                           .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird"),
+                           httpClient, urlSession, logging,
                            .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "Yams", package: "Yams")],
             // Read by path from the tests (RouterKitTests reads it too), not bundled.
             exclude: ["Fixtures"]

@@ -21,6 +21,7 @@ OPERATORS = {os.path.join("Sources", *parts) for parts in [
     ("TesseraServer", "Core", "Limits", "RateLimits.swift"),      # --rate-limits parse errors
     ("TesseraServer", "Maze", "MazeServerOptions.swift"),          # the maze secret, --maze-latency
     ("TesseraServer", "Core", "HTTP", "Metrics.swift"),            # /metrics HELP text
+    ("TesseraServer", "Core", "ServerTransport.swift"),            # --tls-cert/--tls-key checks at start
     ("RouterKit", "LevelCatalog.swift"),                           # shipped level files' checks at start
     ("RouterKit", "LevelCatalog+Teaching.swift"),                  # shipped guides' checks at start
 ]}

@@ -81,7 +81,7 @@ struct Serve: AsyncParsableCommand {
                                valueName: "limits"))
     var rateLimit: String?
 
-    @Option(help: ArgumentHelp("A reverse proxy (its IP address) whose X-Forwarded-For names the client, e.g. 127.0.0.1 for nginx on this machine; repeat for several. From other peers the header is ignored.",
+    @Option(help: ArgumentHelp("A reverse proxy (its IP address) whose X-Forwarded-For names the client and whose X-Forwarded-Proto: https makes cookies Secure, e.g. 127.0.0.1 for nginx on this machine; repeat for several. From other peers both headers are ignored.",
                                valueName: "address"))
     var trustedProxy: [String] = []
 
@@ -94,6 +94,10 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "trace, debug, info (one access line per request), notice, warning, error or critical (env TESSERA_LOG_LEVEL).")
     var logLevel: String?
+
+    /// --allowed-host, --tls-cert/--tls-key, --backup-every/--backup-keep.
+    @OptionGroup(title: "On a school's network")
+    var school: SchoolNetworkOptions
 
     func validate() throws {
         guard parseMillisecondRange(mazeFetchDelayMs) != nil else {
@@ -189,6 +193,8 @@ struct Serve: AsyncParsableCommand {
         }
         config.teacherSignUp = signUp
         if let postsOrigin { config.postsOriginURL = postsOrigin }
+        try school.apply(to: &config)
+        for warning in SchoolNetworkOptions.warnings(for: config) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         config.postsOrigin = PostsOriginOptions(delayMilliseconds: postsOriginDelayMs, failureRate: postsOriginFailureRate)
         if let level = logLevel.flatMap({ Logger.Level(rawValue: $0.lowercased()) }) { config.logLevel = level }
         let dataFolder = config.databaseURL.flatMap { try? PostgresURL($0).description } ?? config.dataDirectory ?? "memory"

@@ -12,6 +12,8 @@ import TesseraStore
 public func buildApplication(_ config: Configuration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "tessera")
     logger.logLevel = config.logLevel
+    // HTTP/1.1, or HTTPS with HTTP/2 too: a wrong certificate or key stops here, before anything opens.
+    let transport = try ServerTransport.builder(config)
     // Anonymous documents are counted against a cap when created and purged when idle (Core/Retention*.swift).
     let anonymous = AnonymousDocuments(cap: config.retention.maxAnonymousDocuments)
     let stores = try await AppStores.make(config.storage, logger: logger, databaseTimeout: config.databaseTimeout)
@@ -28,7 +30,9 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     // including the guard's refusals and every mapped error.
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: RequestGuardMiddleware(loopbackOnly: RequestGuardMiddleware<TesseraRequestContext>.isLoopbackHost(config.host)))
+    router.add(middleware: RequestGuardMiddleware(hosts: AllowedHosts(bindHost: config.host, allowed: config.allowedHosts)))
+    // Whether the browser sees HTTPS (TLS here, or a trusted proxy's X-Forwarded-Proto), once: Secure cookies, HSTS.
+    router.add(middleware: HTTPSMiddleware(servesTLS: config.tls != nil, trustedProxies: config.trustedProxies))
     // Who is calling, once, before anything that depends on it (limits, CSRF, routes).
     let clients = RateLimitClients(trustedProxies: config.trustedProxies)
     let secret = try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory)
@@ -84,11 +88,16 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     for problem in catalogues.problems { logger.warning("Language catalogues: \(problem)") }
     Catalogues.use(catalogues)  // the kits' words (a run's ending) come from the same catalogues
     let mazes = MazeService(secret: secret)
-    let selfAddress = ServerAddress()
+    let selfAddress = ServerAddress(https: config.tls != nil)
     let postsOrigin: @Sendable () -> String = { [configured = config.postsOriginURL] in
         configured ?? (selfAddress.baseURL ?? "http://127.0.0.1:\(config.port)") + "/origin"
     }
-    let postsSync = PostsSync(store: stores.posts, lock: stores.postsSyncLock) { let url = postsOrigin(); return (HTTPPostsOrigin(baseURL: url), url) }
+    let postsSync = PostsSync(store: stores.posts, lock: stores.postsSyncLock) { [configured = config.postsOriginURL] in
+        let url = postsOrigin()
+        // Our own /origin over HTTPS is called with the client that accepts our own certificate.
+        let selfClient = configured == nil ? selfAddress.client : nil
+        return (HTTPPostsOrigin(baseURL: url, client: selfClient ?? PostsHTTP.client), url)
+    }
     let hasher = PasswordHasher(cost: config.bcryptCost)
     let throttle = LoginThrottle(limits: config.signInLimits)
     let cpuWork = CPUWork()
@@ -114,9 +123,10 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
 
     return Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.idleTimeoutSeconds)))),
+        server: transport,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Tessera"),
-        services: stores.services(deliver: { topic, payload in await live.deliver(topic, payload: payload) }) + [retention],
+        services: stores.services(deliver: { topic, payload in await live.deliver(topic, payload: payload) }) + [retention]
+            + ScheduledBackups.services(config, logger: logger),
         onServerRunning: { [onListening = config.onListening] channel in
             selfAddress.set(channel.localAddress)
             if let url = selfAddress.baseURL { onListening?(url) }

@@ -49,9 +49,17 @@ public struct Configuration: Sendable {
     /// A folder of more language catalogues (`<code>.json`, `--languages-dir`): a school's own
     /// language, or a better translation of a shipped one, with no new build.
     public var languagesDirectory: String?
-    /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`); from any
-    /// other peer the header is ignored.
+    /// Reverse proxies whose `X-Forwarded-For` names the client and whose `X-Forwarded-Proto`
+    /// says HTTPS (`--trusted-proxy`); from any other peer both headers are ignored.
     public var trustedProxies: [String] = []
+    /// The `Host` names served besides loopback ones (`--allowed-host`, `AllowedHosts`); empty
+    /// serves any name unless bound to loopback.
+    public var allowedHosts: [String] = []
+    /// HTTPS (HTTP/2 and HTTP/1.1) with this certificate and key (`--tls-cert`, `--tls-key`).
+    public var tls: TLSFiles?
+    /// Backups taken by the server into the data folder's `backups/` (`--backup-every`,
+    /// `--backup-keep`); SQLite only.
+    public var backups: BackupSchedule?
     /// Told the server's base URL once it listens, e.g. `http://127.0.0.1:50123` after `port: 0`.
     public var onListening: (@Sendable (String) -> Void)?
 

@@ -51,7 +51,7 @@ struct MazeExplorations: Sendable {
         let api = HTTPMazeAPI(baseURL: baseURL,
                               newMaze: NewMazeRequest(seed: parameters.seed, width: parameters.width,
                                                       height: parameters.height, algorithm: parameters.algorithm),
-                              latency: latency?.rawValue)
+                              latency: latency?.rawValue, client: selfAddress.client ?? MazeHTTP.client)
         let explorer = MazeExplorer(api: api, options: ExplorerOptions(strategy: strategy))
         let start = service.maze(for: parameters).start
         let began = ExploreEventJSON.began(parameters: parameters, strategy: strategy, latency: latency, start: start)

@@ -5,14 +5,15 @@ import Hummingbird
 ///
 /// - A request with a body must say `Content-Type: application/json` (else 415), which also stops a
 ///   cross-site `<form>` from posting `text/plain` that happens to parse as JSON.
-/// - When the server listens on loopback only, a `Host` that is not a loopback name is refused
-///   (403 `host_not_allowed`): a hostile web page cannot reach us through DNS rebinding.
+/// - A `Host` that `AllowedHosts` does not serve (bound to loopback: any name but a loopback one;
+///   with `--allowed-host`: any name but those and loopback ones) is refused (403
+///   `host_not_allowed`): a hostile web page cannot reach us through DNS rebinding.
 /// - A browser request from another site's page to the API is refused (403 `cross_site`).
 /// - Every response, errors included, gets a strict Content-Security-Policy (no inline script or
 ///   style, no framing), `nosniff` and `no-referrer`.
 struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// True when bound to a loopback address: then only loopback `Host` names are served.
-    let loopbackOnly: Bool
+    /// The `Host` names served (all of them when bound to a wider address with no `--allowed-host`).
+    let hosts: AllowedHosts
 
     static var securityHeaders: HTTPFields {
         [
@@ -37,7 +38,12 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func refusal(for request: Request) -> APIError? {
-        if loopbackOnly, let authority = request.head.authority, !Self.isLoopbackName(authority) {
+        if !hosts.allows(authority: request.head.authority) {
+            // With --allowed-host the server has names of its own: say the name was not one of them.
+            guard hosts.names.isEmpty else {
+                return APIError(.forbidden, code: "host_not_allowed", say: "shared.errors.hostNotServed",
+                                ["host": .sent(request.head.authority ?? "")])
+            }
             return APIError(.forbidden, code: "host_not_allowed", say: "shared.errors.hostNotAllowed")
         }
         // Browsers say where a request comes from; another site's page may not drive the API
@@ -64,22 +70,10 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// `localhost`, any `127.x.y.z` or `[::1]`, with or without a port.
-    static func isLoopbackName(_ authority: String) -> Bool {
-        var host = Substring(authority.lowercased())
-        if host.hasPrefix("[") {
-            guard let end = host.firstIndex(of: "]") else { return false }
-            return host[host.index(after: host.startIndex)..<end] == "::1"
-        }
-        if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
-        if host == "localhost" || host.hasSuffix(".localhost") { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
-    }
+    static func isLoopbackName(_ authority: String) -> Bool { AllowedHosts.isLoopbackName(authority) }
 
     /// Whether `host` (as given to `--host`) is a loopback address.
-    static func isLoopbackHost(_ host: String) -> Bool {
-        host == "::1" || isLoopbackName(host)
-    }
+    static func isLoopbackHost(_ host: String) -> Bool { AllowedHosts.isLoopbackHost(host) }
 }
 
 extension HTTPField.Name {

@@ -74,8 +74,9 @@ struct Sessions: Sendable {
         response.setCookie(Cookie(name: Self.csrfCookie, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: false, sameSite: .lax))
     }
 
-    /// HTTPS directly, or through the documented nginx (which sets `X-Forwarded-Proto`).
+    /// HTTPS directly (`--tls-cert`), or through a `--trusted-proxy` that says so in
+    /// `X-Forwarded-Proto`: `HTTPSMiddleware` has settled the scheme before any route runs.
     static func isHTTPS(_ request: Request) -> Bool {
-        request.head.scheme == "https" || request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https"
+        request.head.scheme == "https"
     }
 }
