@@ -49,6 +49,12 @@ public struct HTTPMazeAPI: MazeAPI {
         return answer.id
     }
 
+    /// Every generator the server has, with a description in `language` (a code such as `fr`).
+    public func algorithms(language: String? = nil) async throws -> [MazeAlgorithmInfo] {
+        let query = language.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-"])) }
+        return try await call(.GET, MazeWire.algorithms + (query.map { "?lang=" + $0 } ?? ""))
+    }
+
     private func call<Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws -> Answer {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method

@@ -6,6 +6,10 @@ import GridKit
 /// Layout: a thick-wall grid. Cells sit on odd rows and columns; carving opens a cell and the
 /// connector tile between two cells. Tiles on even rows *and* columns are always walls, so every
 /// connector is a corridor with walls on its other two sides: exactly where a door may go.
+///
+/// The algorithms are `Carver` extensions grouped by family: `Generators+Trees.swift` (backtracker,
+/// hybrid, growing tree, Prim), `+RandomWalks` (Aldous–Broder, Wilson), `+Sets` (Kruskal, Eller),
+/// `+Rows` (binary tree, sidewinder) and `+Division` (recursive division).
 public enum MazeGenerator {
     /// Chance that an open connector becomes a door: about 3.5 % of rooms, like the original.
     static let doorChance = 1.0 / 14.0
@@ -13,18 +17,7 @@ public enum MazeGenerator {
     static let loopChance = 0.005
 
     public static func generate(_ parameters: MazeParameters) -> Maze {
-        // Mix the size and algorithm into the stream so that neighbouring parameter sets with one
-        // seed give unrelated mazes rather than visibly similar ones.
-        let salt = UInt64(parameters.width) << 40 ^ UInt64(parameters.height) << 24
-            ^ UInt64(parameters.algorithm.code) << 8
-        var random = SeededRandom(seed: parameters.seed ^ salt)
-        var carver = Carver(width: parameters.width, height: parameters.height)
-        let first = carver.randomCell(&random)
-        switch parameters.algorithm {
-        case .hybrid: carver.growingTree(from: first, &random)
-        case .backtracker: carver.backtrack(from: first, &random)
-        case .prim: carver.prim(from: first, &random)
-        }
+        var (carver, random) = carve(parameters, recording: false)
         carver.placeDoors(&random)
         let exit = carver.centreCell
         carver.tiles[exit] = .exit
@@ -35,6 +28,38 @@ public enum MazeGenerator {
         }
         return Maze(parameters: parameters, tiles: grid, start: carver.square(start), exit: carver.square(exit))
     }
+
+    /// The carving steps of the maze `parameters` make, in order: the same passages `generate`
+    /// carves (it draws from the same random stream), before doors, exit and start are placed.
+    public static func carving(_ parameters: MazeParameters) -> MazeCarving {
+        let (carver, _) = carve(parameters, recording: true)
+        return MazeCarving(parameters: parameters, initial: parameters.algorithm == .recursiveDivision ? .open : .walls,
+                           steps: carver.record ?? [])
+    }
+
+    private static func carve(_ parameters: MazeParameters, recording: Bool) -> (Carver, SeededRandom) {
+        // Mix the size and algorithm into the stream so that neighbouring parameter sets with one
+        // seed give unrelated mazes rather than visibly similar ones.
+        let salt = UInt64(parameters.width) << 40 ^ UInt64(parameters.height) << 24
+            ^ UInt64(parameters.algorithm.code) << 8
+        var random = SeededRandom(seed: parameters.seed ^ salt)
+        var carver = Carver(width: parameters.width, height: parameters.height, recording: recording)
+        let first = carver.randomCell(&random)
+        switch parameters.algorithm {
+        case .hybrid: carver.growingTree(from: first, &random)
+        case .backtracker: carver.backtrack(from: first, &random)
+        case .prim: carver.prim(from: first, &random)
+        case .growingTree: carver.growingTreeMix(from: first, &random)
+        case .aldousBroder: carver.aldousBroder(from: first, &random)
+        case .wilson: carver.wilson(from: first, &random)
+        case .kruskal: carver.kruskal(&random)
+        case .eller: carver.eller(&random)
+        case .recursiveDivision: carver.recursiveDivision(&random)
+        case .sidewinder: carver.sidewinder(&random)
+        case .binaryTree: carver.binaryTree(&random)
+        }
+        return (carver, random)
+    }
 }
 
 /// Working state while carving: a flat tile array indexed `row * width + col`, fast enough that a
@@ -43,19 +68,29 @@ struct Carver {
     let width: Int
     let height: Int
     var tiles: [MazeTile]
+    /// The steps so far when recording (see `MazeCarving`), else nil.
+    var record: [CarvingStep]?
     /// Index offsets of the cell two steps away in each direction.
     private let steps: [Int]
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, recording: Bool = false) {
         self.width = width
         self.height = height
         tiles = Array(repeating: .wall, count: width * height)
+        record = recording ? [] : nil
         steps = Direction.allCases.map { 2 * ($0.rowDelta * width + $0.colDelta) }
     }
 
     func square(_ index: Int) -> Square { Square(row: index / width, col: index % width) }
 
     var centreCell: Int { ((height / 2) | 1) * width + ((width / 2) | 1) }
+
+    /// Cells per row and per column (cell (r, c) is tile (2r + 1, 2c + 1)).
+    var cellColumns: Int { width / 2 }
+    var cellRows: Int { height / 2 }
+
+    /// The tile index of cell (row, col) in cell coordinates.
+    func cellIndex(_ row: Int, _ col: Int) -> Int { (2 * row + 1) * width + 2 * col + 1 }
 
     func randomCell(_ random: inout SeededRandom) -> Int {
         let row = 1 + 2 * random.below(height / 2)
@@ -64,7 +99,7 @@ struct Carver {
     }
 
     /// The cells two steps away that lie inside the outer wall, in `Direction.allCases` order.
-    private func neighbourCells(of cell: Int) -> [Int] {
+    func neighbourCells(of cell: Int) -> [Int] {
         let row = cell / width, col = cell % width
         var result: [Int] = []
         result.reserveCapacity(4)
@@ -75,79 +110,29 @@ struct Carver {
         return result
     }
 
-    private func uncarved(around cell: Int) -> [Int] {
+    func uncarved(around cell: Int) -> [Int] {
         neighbourCells(of: cell).filter { tiles[$0] == .wall }
     }
 
-    /// Opens `to` and the connector between it and `from`.
-    private mutating func connect(_ from: Int, _ to: Int) {
+    /// Opens `from`, `to` and the connector between them (`from` is usually open already).
+    mutating func connect(_ from: Int, _ to: Int) {
+        tiles[from] = .empty
         tiles[(from + to) / 2] = .empty
         tiles[to] = .empty
+        note(from, to)
     }
 
-    mutating func backtrack(from first: Int, _ random: inout SeededRandom) {
-        tiles[first] = .empty
-        var stack = [first]
-        while let current = stack.last {
-            let options = uncarved(around: current)
-            guard !options.isEmpty else {
-                stack.removeLast()
-                continue
-            }
-            let next = options[random.below(options.count)]
-            connect(current, next)
-            stack.append(next)
-        }
+    /// Records the run of tiles `from…to` as one step, when recording.
+    mutating func note(_ from: Int, _ to: Int) {
+        guard record != nil else { return }
+        let step = CarvingStep(from: square(from), to: square(to))
+        record?.append(step)
     }
 
-    mutating func growingTree(from first: Int, _ random: inout SeededRandom) {
-        tiles[first] = .empty
-        var listed = [first]
-        var currentIndex = 0
-        while !listed.isEmpty {
-            let current = listed[currentIndex]
-            let options = uncarved(around: current)
-            guard !options.isEmpty else {
-                // Stuck: drop the cell (it can never extend again) and resume from a random listed one.
-                listed.swapAt(currentIndex, listed.count - 1)
-                listed.removeLast()
-                if !listed.isEmpty { currentIndex = random.below(listed.count) }
-                continue
-            }
-            if random.chance(MazeGenerator.loopChance) { openLoop(at: current, &random) }
-            let next = options[random.below(options.count)]
-            connect(current, next)
-            listed.append(next)
-            currentIndex = listed.count - 1
-        }
-    }
-
-    /// Opens the wall between `cell` and an already-carved neighbour it is not yet joined to.
-    private mutating func openLoop(at cell: Int, _ random: inout SeededRandom) {
-        let joinable = neighbourCells(of: cell).filter { tiles[$0] != .wall && tiles[(cell + $0) / 2] == .wall }
-        guard !joinable.isEmpty else { return }
-        tiles[(cell + joinable[random.below(joinable.count)]) / 2] = .empty
-    }
-
-    mutating func prim(from first: Int, _ random: inout SeededRandom) {
-        tiles[first] = .empty
-        var inFrontier = Array(repeating: false, count: tiles.count)
-        var frontier: [Int] = []
-        func addFrontier(around cell: Int) {
-            for next in neighbourCells(of: cell) where tiles[next] == .wall && !inFrontier[next] {
-                inFrontier[next] = true
-                frontier.append(next)
-            }
-        }
-        addFrontier(around: first)
-        while !frontier.isEmpty {
-            let pick = random.below(frontier.count)
-            frontier.swapAt(pick, frontier.count - 1)
-            let cell = frontier.removeLast()
-            let carved = neighbourCells(of: cell).filter { tiles[$0] != .wall }
-            connect(carved[random.below(carved.count)], cell)
-            addFrontier(around: cell)
-        }
+    /// Opens a lone cell (the first of a tree), recorded as a one-tile step.
+    mutating func open(_ cell: Int) {
+        tiles[cell] = .empty
+        note(cell, cell)
     }
 
     /// Turns some open connectors into doors. Connectors are corridors with walls on the two other

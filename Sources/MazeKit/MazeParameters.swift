@@ -17,47 +17,14 @@ public enum MazeTile: UInt8, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// How the passages are carved. It sets the difficulty: the backtracker makes long winding corridors
-/// (deep, narrow exploration), Prim many short branches (shallow, wide), and the hybrid sits between
-/// them and adds a few loops.
-public enum MazeAlgorithm: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Growing tree in the spirit of the original server: extend from the newest cell, resume from a
-    /// random listed cell when stuck, and with 0.5 % chance per step also open a wall into an
-    /// already-carved cell, which makes a loop.
-    case hybrid
-    /// Recursive backtracker (depth-first): a perfect maze with long corridors.
-    case backtracker
-    /// Randomised Prim: a perfect maze with many short dead ends.
-    case prim
-
-    /// A stable 2-bit code for room ids. Not `allCases` order, so reordering cases cannot
-    /// silently invalidate ids already handed out.
-    var code: UInt32 {
-        switch self {
-        case .hybrid: 0
-        case .backtracker: 1
-        case .prim: 2
-        }
-    }
-
-    init?(code: UInt32) {
-        switch code {
-        case 0: self = .hybrid
-        case 1: self = .backtracker
-        case 2: self = .prim
-        default: return nil
-        }
-    }
-}
-
 /// Everything that determines a maze. The same parameters always give the same maze, on any
 /// process, which is what lets room ids be stateless.
 ///
 /// Sizes count tiles including the outer wall and must be odd (a thick-wall maze has cells on odd
-/// rows and columns) and within `MazeParameters.sizeRange` (5…101); `defaultSizeRange` (31…63) is what
+/// rows and columns) and within `MazeParameters.sizeRange` (5…201); `defaultSizeRange` (31…63) is what
 /// `random(seed:)` picks from, like the original server.
 public struct MazeParameters: Hashable, Sendable, CustomStringConvertible {
-    public static let sizeRange: ClosedRange<Int> = 5...101
+    public static let sizeRange: ClosedRange<Int> = 5...201
     public static let defaultSizeRange: ClosedRange<Int> = 31...63
 
     public let seed: UInt64

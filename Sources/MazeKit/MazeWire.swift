@@ -7,6 +7,10 @@ public enum MazeWire {
     public static let rooms = "/api/maze/rooms/"
     public static let unlock = "/api/maze/unlock"
     public static let tiles = "/api/maze/tiles"
+    /// Every generator with its description (`?lang=` for the language).
+    public static let algorithms = "/api/maze/algorithms"
+    /// The carving steps of one maze (see `MazeCarving`).
+    public static let carving = "/api/maze/carving"
     /// A request may ask a Tessera server for a `LatencyPreset` with this header.
     public static let latencyHeader = "X-Maze-Latency"
 }
@@ -24,6 +28,16 @@ public struct NewMazeRequest: Codable, Hashable, Sendable {
         self.width = width
         self.height = height
         self.algorithm = algorithm
+    }
+}
+
+/// One entry of `GET /api/maze/algorithms`: a generator's name and what its mazes are like.
+public struct MazeAlgorithmInfo: Codable, Hashable, Sendable {
+    public let name: String
+    public let description: String
+    public init(name: String, description: String) {
+        self.name = name
+        self.description = description
     }
 }
 

@@ -30,11 +30,13 @@ public struct RoomAddress: Hashable, Sendable {
 
 /// Issues and checks room ids (`"R"` + 32 base32 characters) and lock tokens (`"L"` + 32).
 ///
-/// Both seal 12 bytes — seed, sizes, algorithm, tile, and a kind tag — with a 4-round Feistel
-/// cipher (so ids are opaque and neighbours' ids look unrelated) followed by an 8-byte SipHash MAC
-/// (so they cannot be forged or altered). Decoding re-derives everything from the id alone:
-/// no stored state. A lock seals the **door room's** address, so both sides of a door carry the
-/// same token and unlocking it yields that room's id.
+/// Both seal 14 bytes — seed, sizes, algorithm, tile, and a kind tag — with a 4-round Feistel
+/// cipher (so ids are opaque and neighbours' ids look unrelated) followed by a 6-byte SipHash MAC
+/// (so they cannot be forged or altered: one guess in 2^48 passes, and every guess is a request).
+/// Decoding re-derives everything from the id alone: no stored state. A lock seals the **door
+/// room's** address, so both sides of a door carry the same token and unlocking it yields that
+/// room's id. (Until mazes grew to 201×201 and eleven algorithms the plain text was 12 bytes and the
+/// MAC 8; the id kept its length, so clients see no change, but ids from before do not open.)
 public struct RoomCodec: Sendable {
     private let macKey: SipHashKey
     private let cipherKey: SipHashKey
@@ -48,7 +50,7 @@ public struct RoomCodec: Sendable {
         cipherKey = derive(0x6369_7068_6572_0000)
     }
 
-    private enum Kind: UInt32 {
+    private enum Kind: UInt64 {
         case room = 0x5
         case lock = 0xA
         var prefix: String { self == .room ? "R" : "L" }
@@ -73,10 +75,12 @@ public struct RoomCodec: Sendable {
 
     // MARK: Sealing
 
+    private typealias Plain = (seed: UInt64, fields: UInt64)
+
     private func seal(_ address: RoomAddress, as kind: Kind) -> String {
         let plain = pack(address, kind)
         let cipher = encrypt(plain)
-        return kind.prefix + Base32.encode(bytes48(cipher.left) + bytes48(cipher.right) + bytes(mac(plain)))
+        return kind.prefix + Base32.encode(bytes56(cipher.left) + bytes56(cipher.right) + bytes48(mac(plain)))
     }
 
     private func open(_ text: String, as kind: Kind) -> RoomAddress? {
@@ -85,67 +89,71 @@ public struct RoomCodec: Sendable {
         guard text.utf8.count == 33, text.hasPrefix(kind.prefix), let data = Base32.decode(text.dropFirst()), data.count == 20 else {
             return nil
         }
-        let left = data[0..<6].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let right = data[6..<12].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let left = data[0..<7].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let right = data[7..<14].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let plain = decrypt((left, right))
-        let tag = data[12..<20].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let tag = data[14..<20].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         // Compare without early exit so timing does not reveal how many bytes matched.
         guard (mac(plain) ^ tag) == 0 else { return nil }
         return unpack(plain, kind)
     }
 
-    /// 96 bits: seed (64) | kind (4) | width index (6) | height index (6) | algorithm (2) | row (7) | col (7).
-    private func pack(_ address: RoomAddress, _ kind: Kind) -> (seed: UInt64, fields: UInt32) {
+    /// 112 bits: seed (64) | kind (4) | width index (7) | height index (7) | algorithm (5) | row (8) |
+    /// col (8) | 9 zero bits. Sides index from 5 in steps of 2 (98 at 201); rows and columns reach 200.
+    private func pack(_ address: RoomAddress, _ kind: Kind) -> Plain {
         let parameters = address.parameters
-        var fields = kind.rawValue << 28
-        fields |= UInt32((parameters.width - MazeParameters.sizeRange.lowerBound) / 2) << 22
-        fields |= UInt32((parameters.height - MazeParameters.sizeRange.lowerBound) / 2) << 16
-        fields |= parameters.algorithm.code << 14
-        fields |= UInt32(address.square.row & 0x7f) << 7 | UInt32(address.square.col & 0x7f)
+        var fields = kind.rawValue << 44
+        fields |= UInt64((parameters.width - MazeParameters.sizeRange.lowerBound) / 2) << 37
+        fields |= UInt64((parameters.height - MazeParameters.sizeRange.lowerBound) / 2) << 30
+        fields |= UInt64(parameters.algorithm.code) << 25
+        fields |= UInt64(address.square.row & 0xff) << 17 | UInt64(address.square.col & 0xff) << 9
         return (parameters.seed, fields)
     }
 
-    private func unpack(_ plain: (seed: UInt64, fields: UInt32), _ kind: Kind) -> RoomAddress? {
+    private func unpack(_ plain: Plain, _ kind: Kind) -> RoomAddress? {
         let fields = plain.fields
-        let width = Int(fields >> 22 & 0x3f) * 2 + MazeParameters.sizeRange.lowerBound
-        let height = Int(fields >> 16 & 0x3f) * 2 + MazeParameters.sizeRange.lowerBound
-        let row = Int(fields >> 7 & 0x7f), col = Int(fields & 0x7f)
-        guard fields >> 28 == kind.rawValue, let algorithm = MazeAlgorithm(code: fields >> 14 & 0x3),
+        let width = Int(fields >> 37 & 0x7f) * 2 + MazeParameters.sizeRange.lowerBound
+        let height = Int(fields >> 30 & 0x7f) * 2 + MazeParameters.sizeRange.lowerBound
+        let row = Int(fields >> 17 & 0xff), col = Int(fields >> 9 & 0xff)
+        guard fields >> 44 == kind.rawValue, fields & 0x1ff == 0,
+              let algorithm = MazeAlgorithm(code: UInt32(fields >> 25 & 0x1f)),
               let parameters = try? MazeParameters(seed: plain.seed, width: width, height: height, algorithm: algorithm),
               row < height, col < width
         else { return nil }
         return RoomAddress(parameters: parameters, square: Square(row: row, col: col))
     }
 
-    private func mac(_ plain: (seed: UInt64, fields: UInt32)) -> UInt64 {
-        macKey.hash(bytes(plain.seed) + bytes(UInt64(plain.fields)))
+    private func mac(_ plain: Plain) -> UInt64 {
+        macKey.hash(bytes(plain.seed) + bytes(plain.fields)) & Self.mask48
     }
 
-    // MARK: Cipher: a balanced Feistel network on two 48-bit halves with SipHash as round function.
+    // MARK: Cipher: a balanced Feistel network on two 56-bit halves with SipHash as round function.
 
     private static let mask48: UInt64 = (1 << 48) - 1
+    private static let mask56: UInt64 = (1 << 56) - 1
     private static let rounds: [UInt8] = [0, 1, 2, 3]
 
     private func roundFunction(_ round: UInt8, _ half: UInt64) -> UInt64 {
-        cipherKey.hash([round] + bytes48(half)) & Self.mask48
+        cipherKey.hash([round] + bytes56(half)) & Self.mask56
     }
 
-    private func encrypt(_ plain: (seed: UInt64, fields: UInt32)) -> (left: UInt64, right: UInt64) {
-        var left = plain.seed >> 16
-        var right = (plain.seed & 0xffff) << 32 | UInt64(plain.fields)
+    private func encrypt(_ plain: Plain) -> (left: UInt64, right: UInt64) {
+        var left = plain.seed >> 8
+        var right = (plain.seed & 0xff) << 48 | plain.fields
         for round in Self.rounds { (left, right) = (right, left ^ roundFunction(round, right)) }
         return (left, right)
     }
 
-    private func decrypt(_ cipher: (UInt64, UInt64)) -> (seed: UInt64, fields: UInt32) {
+    private func decrypt(_ cipher: (UInt64, UInt64)) -> Plain {
         var (left, right) = cipher
         for round in Self.rounds.reversed() { (left, right) = (right ^ roundFunction(round, left), left) }
-        return (left << 16 | right >> 32, UInt32(truncatingIfNeeded: right))
+        return (left << 8 | right >> 48, right & Self.mask48)
     }
 }
 
 private func bytes(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) } }
 private func bytes48(_ value: UInt64) -> [UInt8] { (0..<6).map { UInt8(truncatingIfNeeded: value >> (40 - 8 * $0)) } }
+private func bytes56(_ value: UInt64) -> [UInt8] { (0..<7).map { UInt8(truncatingIfNeeded: value >> (48 - 8 * $0)) } }
 
 /// Lower-case Crockford-style base32 without padding: URL-safe, case-stable, no ambiguous letters.
 enum Base32 {

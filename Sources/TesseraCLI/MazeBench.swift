@@ -29,10 +29,10 @@ extension MazeCommand {
         static let speedUpTarget = 3.0
         static let preset = LatencyPreset.slow
 
-        @Option(help: "Maze width in tiles: odd, 5…101.")
+        @Option(help: "Maze width in tiles: odd, 5…201.")
         var width = 61
 
-        @Option(help: "Maze height in tiles: odd, 5…101.")
+        @Option(help: "Maze height in tiles: odd, 5…201.")
         var height = 61
 
         @Option(help: "The first maze's seed; further runs use the following seeds.")

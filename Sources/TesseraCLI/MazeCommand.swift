@@ -7,7 +7,7 @@ import MazeKit
 struct MazeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "maze", abstract: "Explore mazes on a Tessera server over HTTP, and benchmark the explorer.",
-        subcommands: [Explore.self, Bench.self])
+        subcommands: [Explore.self, Bench.self, Algorithms.self])
 
     struct Explore: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -29,10 +29,10 @@ struct MazeCommand: AsyncParsableCommand {
         @Option(help: "Maze seed (0…2^64−1): the same seed, size and algorithm always give the same maze.")
         var seed: UInt64?
 
-        @Option(help: "Maze width in tiles: odd, 5…101. Give only one side for a square maze; none for a size derived from the seed (31…63).")
+        @Option(help: "Maze width in tiles: odd, 5…201. Give only one side for a square maze; none for a size derived from the seed (31…63).")
         var width: Int?
 
-        @Option(help: "Maze height in tiles: odd, 5…101.")
+        @Option(help: "Maze height in tiles: odd, 5…201.")
         var height: Int?
 
         @Option(help: "How the maze is carved (default hybrid).")

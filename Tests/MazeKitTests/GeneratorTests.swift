@@ -95,8 +95,8 @@ import Testing
             try MazeParameters(seed: 1, width: 30, height: 31)
         }
         #expect(throws: MazeError.self) { try MazeParameters(seed: 1, width: 3, height: 31) }
-        #expect(throws: MazeError.self) { try MazeParameters(seed: 1, width: 31, height: 103) }
-        #expect((try? MazeParameters(seed: 1, width: 5, height: 101)) != nil)
+        #expect(throws: MazeError.self) { try MazeParameters(seed: 1, width: 31, height: 203) }
+        #expect((try? MazeParameters(seed: 1, width: 5, height: 201)) != nil)
         let smallest = MazeGenerator.generate(parameters(9, 5, 5))
         #expect(smallest.roomCount >= 7)
     }

@@ -98,7 +98,7 @@ import TesseraTestSupport
                 (.post, "/api/maze/mazes", #"{"seed": -1}"#, .badRequest, "bad_json"),
                 (.post, "/api/maze/mazes", #"{"width": 4, "height": 11}"#, .badRequest, "invalid_size"),
                 (.post, "/api/maze/mazes", #"{"width": 1001}"#, .badRequest, "invalid_size"),
-                (.post, "/api/maze/mazes", #"{"algorithm": "kruskal"}"#, .badRequest, "invalid_algorithm"),
+                (.post, "/api/maze/mazes", #"{"algorithm": "kruscal"}"#, .badRequest, "invalid_algorithm"),
                 (.post, "/api/maze/mazes", "[1,2", .badRequest, "bad_json"),
                 (.get, "/api/maze/start?latency=warp", nil, .badRequest, "invalid_latency"),
                 (.get, "/api/maze/tiles/2222.svg", nil, .notFound, "not_found"),

@@ -55,6 +55,8 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         mazes.get("tiles/:file", use: maze.tile)
         mazes.get("mazes/:seed/map", use: maze.map)
         mazes.get("explore", use: maze.explore)
+        mazes.get("algorithms", use: maze.algorithms)
+        mazes.get("carving", use: maze.carving)
 
         let reader = routes.group("api/posts")
         reader.get(use: posts.list)

@@ -40,7 +40,7 @@ struct CreateMazeRequest: Decodable {
 /// missing size comes from the seed (31–63, like the original); one missing side copies the other.
 ///
 /// What is accepted is exactly what `openapi.yaml` says: a seed of 1–20 decimal digits (values
-/// past 2^64−1 wrap around, so every such string names a maze), sides from 5 to 101 (an even side
+/// past 2^64−1 wrap around, so every such string names a maze), sides from 5 to 201 (an even side
 /// is rounded up to the next odd one, since walls and rooms alternate), and the listed algorithms.
 enum MazeRequestRules {
     static let sides = MazeParameters.sizeRange
