@@ -40,3 +40,13 @@ def test_every_page_runs_under_the_strict_content_security_policy(page):
         assert headers["referrer-policy"] == "no-referrer"
         page.wait_for_load_state("networkidle")
     assert problems == []
+
+
+def test_teachers_are_told_where_to_start(page):
+    """Before the apps: what a teacher does first, in the page's language, linking to the classroom."""
+    page.goto("/?lang=fr")
+    start = page.get_by_test_id("teachers-start")
+    expect(start.get_by_role("heading")).to_have_text("Enseignants : commencez ici")
+    start.get_by_test_id("teachers-start-link").click()
+    expect(page).to_have_url(re.compile(r"/classroom/(\?.*)?$"))
+    expect(page.get_by_test_id("sign-in-form")).to_be_visible()
