@@ -4,9 +4,10 @@
 // key of the catalogue (`maze.errors.*`) and its arguments, so the page says it in its language.
 
 const MAX_SEED = 18446744073709551615n; // UInt64.max
-const SIDE = { min: 5, max: 101 };
+const SIDE = { min: 5, max: 201 };
 const CHOICES = {
-  algorithm: ["hybrid", "backtracker", "prim"],
+  algorithm: ["hybrid", "backtracker", "prim", "aldousBroder", "wilson", "kruskal", "eller", "recursiveDivision",
+    "sidewinder", "binaryTree", "growingTree"],
   latency: ["original", "fast", "slow", "none"],
   strategy: ["eventDriven", "levelSynchronous"],
 };
