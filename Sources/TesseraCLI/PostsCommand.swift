@@ -65,6 +65,15 @@ struct PostsCommand: AsyncParsableCommand {
         @Option(help: "Only posts whose title or author's email contains this (any case).")
         var search: String = ""
 
+        @Flag(help: "Only posts not read yet (the reader's marks, as the page shows them).")
+        var unread = false
+
+        @Flag(help: "Only starred posts.")
+        var starred = false
+
+        @Option(help: "Only this author's posts (the author's id).")
+        var author: Int?
+
         @OptionGroup var storage: Storage
 
         @Flag(help: "Print one JSON object: total, matching, posts [{id, title, user}].")
@@ -75,7 +84,7 @@ struct PostsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let listing = try await storage.open().posts(search: search)
+            let listing = try await storage.open().posts(search: search, unread: unread, starred: starred, authorID: author)
             if json { return try printJSON(listing) }
             if listing.total == 0 { return print("No posts stored yet: run `tessera posts sync` first.") }
             for post in listing.posts { print(String(format: "%4d  ", post.id) + post.title + "  — " + post.user.email) }

@@ -13,12 +13,14 @@ struct PostsLibrary: Sendable {
     }
 
     private let store: any PostsStore
+    private let marks: any PostMarksStore
     private let sync: PostsSync
 
     /// The reader's part of `stores`; syncs read `originURL`, one at a time across every process
     /// on the same storage (the server's own sync included).
     init(stores: AppStores, originURL: String) {
         self.store = stores.posts
+        marks = stores.postMarks
         sync = PostsSync(store: stores.posts, lock: stores.postsSyncLock) { (HTTPPostsOrigin(baseURL: originURL), originURL) }
     }
 
@@ -32,9 +34,14 @@ struct PostsLibrary: Sendable {
         }
     }
 
-    /// Every stored post counted, those matching `search` (like the page's search box) listed.
-    func posts(search: String = "") async throws -> PostListing {
-        PostListing(try await store.summaries(), search: search)
+    /// Every stored post counted, those matching `search` (like the page's search box) listed;
+    /// with a filter of the page's (unread, starred, one author), only the posts it keeps.
+    func posts(search: String = "", unread: Bool = false, starred: Bool = false, authorID: Int? = nil) async throws -> PostListing {
+        var summaries = try await store.summaries()
+        if unread || starred || authorID != nil {
+            summaries = try await marks.marks().filter(summaries, unread: unread, starred: starred, authorID: authorID)
+        }
+        return PostListing(summaries, search: search)
     }
 
     func post(id: Int) async throws -> PostDetail? { try await store.detail(postID: id) }

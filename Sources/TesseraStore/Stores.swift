@@ -12,6 +12,8 @@ package struct AppStores: Sendable {
     package let games: any TicTacToeStore
     package let puzzles: any PuzzleStore
     package let posts: any PostsStore
+    /// The reader's read and starred marks (one state per server, see `PostMarksStore`).
+    package let postMarks: any PostMarksStore
     package let routerLevels: any RouterLevelStore
     package let routerProgress: any RouterProgressStore
     /// Signed-in players' latest and best program per level.
@@ -43,6 +45,7 @@ package struct AppStores: Sendable {
             return AppStores(games: try DocumentTable<Match>(database: database),
                              puzzles: try DocumentTable<PentominoPuzzle>(database: database),
                              posts: try SQLitePostsStore(database: database),
+                             postMarks: try SQLitePostMarksStore(database: database),
                              routerLevels: try DocumentTable<StoredLevel>(database: database),
                              routerProgress: try DocumentTable<PlayerProgress>(database: database),
                              routerPrograms: try DocumentTable<SavedPrograms>(database: database),
@@ -59,6 +62,7 @@ package struct AppStores: Sendable {
                 return AppStores(games: try await PostgresDocumentTable<Match>(database: database),
                                  puzzles: try await PostgresDocumentTable<PentominoPuzzle>(database: database),
                                  posts: try await PostgresPostsStore(database: database),
+                                 postMarks: try await PostgresPostMarksStore(database: database),
                                  routerLevels: try await PostgresDocumentTable<StoredLevel>(database: database),
                                  routerProgress: try await PostgresDocumentTable<PlayerProgress>(database: database),
                                  routerPrograms: try await PostgresDocumentTable<SavedPrograms>(database: database),
@@ -79,7 +83,7 @@ package struct AppStores: Sendable {
             // Accounts and classes are SQLite in memory: the real migrations and queries, nothing on disk.
             let accounts = try SQLiteAccountStore(database: TesseraDatabase(directory: nil))
             return AppStores(games: InMemoryDocumentStore<Match>(), puzzles: InMemoryDocumentStore<PentominoPuzzle>(),
-                             posts: InMemoryPostsStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
+                             posts: InMemoryPostsStore(), postMarks: InMemoryPostMarksStore(), routerLevels: InMemoryDocumentStore<StoredLevel>(),
                              routerProgress: InMemoryDocumentStore<PlayerProgress>(),
                              routerPrograms: InMemoryDocumentStore<SavedPrograms>(), classLocks: InMemoryDocumentStore<ClassLocks>(),
                              accounts: accounts, classes: accounts, schools: accounts,

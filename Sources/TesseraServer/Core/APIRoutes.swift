@@ -9,6 +9,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
     let pentomino: PentominoRoutes<Context>
     let maze: MazeRoutes<Context>
     let posts: PostsRoutes<Context>
+    let postMarks: PostMarksRoutes<Context>
     let origin: OriginRoutes<Context>
     let router: RouterRoutes<Context>
     let auth: AuthRoutes<Context>
@@ -65,6 +66,11 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         reader.post("sync", use: posts.startSync)
         reader.get(":id", use: posts.show)
         reader.delete(":id", use: posts.delete)
+        reader.get("marks", use: postMarks.list)
+        reader.put(":id/read", use: postMarks.markRead)
+        reader.delete(":id/read", use: postMarks.markUnread)
+        reader.put(":id/star", use: postMarks.star)
+        reader.delete(":id/star", use: postMarks.unstar)
         reader.get("albums/:id/photos", use: posts.album)
         reader.get("photos/:id/:size", use: posts.photo)
         origin.register(on: routes)  // json-server's catch-all shape: see `OriginRoutes`

@@ -109,6 +109,7 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         posts: PostsRoutes(store: stores.posts, sync: postsSync,
                            photos: try PostsPhotos(cacheDirectory: config.dataDirectory.map { $0 + "/posts-photos" }),
                            live: live, originName: postsOrigin),
+        postMarks: PostMarksRoutes(posts: stores.posts, marks: stores.postMarks),
         origin: OriginRoutes(options: config.postsOrigin),
         router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
                              programs: stores.routerPrograms, locks: stores.classLocks, live: live, work: cpuWork),

@@ -97,7 +97,7 @@ extension AppStores {
     package func cappingAnonymous(_ anonymous: AnonymousDocuments) -> AppStores {
         AppStores(games: CappedDocumentStore(games, anonymous: anonymous),
                   puzzles: CappedDocumentStore(puzzles, anonymous: anonymous),
-                  posts: posts,
+                  posts: posts, postMarks: postMarks,
                   routerLevels: CappedDocumentStore(routerLevels, anonymous: anonymous),
                   routerProgress: CappedDocumentStore(routerProgress, anonymous: anonymous),
                   routerPrograms: routerPrograms, classLocks: classLocks, accounts: accounts, classes: classes, schools: schools,
