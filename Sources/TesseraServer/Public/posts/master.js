@@ -30,6 +30,7 @@ export class Master {
     this.firstLoad = false; // the store was empty and the first sync runs: no "empty" text yet
     this.request = 0; // newer list answers win; older ones are dropped
     this.searchTimer = 0;
+    this.keep = () => true; // the filters' choice of posts (reader-state.js)
     this.pending = new PendingDeletes({ onSent: (id, ok) => this.sent(id, ok) });
     this.toast = new UndoToast({ box: $("undo-toast"), text: $("undo-text"), button: $("undo"), announcer: $("undo-announce") });
     this.list = new PostList($("post-list"), { onOpen, onDelete: (id) => this.delete(id) });
@@ -87,9 +88,9 @@ export class Master {
 
   /** Draws the last answer without the undoable deletes, unless the rows on screen are the same. */
   draw() {
-    const visible = this.answer.posts.filter((post) => !this.pending.has(post.id));
+    const visible = this.answer.posts.filter((post) => !this.pending.has(post.id) && this.keep(post));
     // Undoable deletes are still stored, so the server counted them: take them off the counts.
-    this.answer.hidden = this.answer.posts.length - visible.length;
+    this.answer.hidden = this.answer.posts.filter((post) => this.pending.has(post.id)).length;
     // The same rows again (a status echo of this page's own change): keep the DOM, so a row being
     // swiped, hovered or focused is left alone.
     const same = this.list.posts === this.posts && sameRows(this.posts, visible) && this.list.query === this.query;

@@ -10,6 +10,7 @@
 //   have brought the post back.
 
 import { csrfHeaders, languageHeaders } from "/shared/api.js";
+import { queue } from "./offline.js";
 
 const KEY = "tessera.posts.pendingDeletes";
 const RESEND_MS = 120_000;
@@ -40,13 +41,15 @@ function forget(id) {
   save(saved().filter((item) => item.id !== id));
 }
 
-/** Sends the DELETE; true when the post is gone (deleted now, or already: 404). */
+/** Sends the DELETE; true when the post is gone (deleted now, or already: 404), or when there is no
+ *  server to hear it: then it waits in offline.js's queue, sent when the server is back. */
 async function sendDelete(id) {
   try {
     const response = await fetch(`/api/posts/${id}`, { method: "DELETE", keepalive: true, headers: { ...csrfHeaders("DELETE"), ...languageHeaders() } });
     return response.ok || response.status === 404;
   } catch {
-    return false;
+    queue.add({ kind: "delete", id, on: true });
+    return true;
   }
 }
 

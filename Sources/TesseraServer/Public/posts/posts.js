@@ -18,6 +18,8 @@ import { DetailView } from "./detail-view.js";
 import { Master } from "./master.js";
 import { PhotoDialog } from "./photo-dialog.js";
 import { sendSavedDeletes } from "./pending-deletes.js";
+import { checkConnection, keepThisPage, queue, relabelOffline, startOffline } from "./offline.js";
+import { ReaderState } from "./reader-state.js";
 import { cameFromList, postInAddress, putPostInAddress, savedView, saveView } from "./session.js";
 import { Syncer } from "./sync.js";
 
@@ -76,6 +78,7 @@ const master = new Master({
   reopen: (id) => { if (detail.postId === null) openPost(id); },
 });
 const list = master.list;
+const marks = new ReaderState({ master, queue, say, openId: () => detail.postId, open: (id) => openPost(id, { byHand: true }) });
 const syncer = new Syncer({ onProgress: sayProgress, onStatus: statusChanged });
 
 // ---- the detail --------------------------------------------------------------------------------
@@ -103,6 +106,7 @@ async function openPost(id, { byHand = false, restore = null } = {}) {
   if (request !== state.detailRequest) return;
   $("post").removeAttribute("aria-busy");
   detail.show(post);
+  marks.opened(id);
   if (restore) await detail.restore(restore);
   if (request !== state.detailRequest) return;
   remember();
@@ -167,7 +171,7 @@ async function sync({ first = false, quiet = false } = {}) {
       say({ key: "sync.finished", args: { posts: report.posts ?? 0, seconds: fixed(report.seconds ?? 0, 2),
         inserted: report.inserted ?? 0, updated: report.updated ?? 0, deleted: report.deleted ?? 0 } }, true);
     }
-    await master.load();
+    await Promise.all([master.load(), marks.load()]);
     refreshDetail();
   } else {
     // The reason: the server's words, or ours (end.key) when the sync never got an answer.
@@ -185,6 +189,7 @@ function statusChanged(status) {
   if (!before || syncer.running) return;
   if (status.lastSync !== before.lastSync || status.posts !== before.posts) {
     master.changed();
+    marks.load();
     refreshDetail();
   }
 }
@@ -245,9 +250,12 @@ async function start() {
   await sendSavedDeletes(); // deletes this tab made just before a reload: never list them again
   await Promise.all([
     master.load({ reveal: true }),
+    marks.load(),
     wanted === null ? null : openPost(wanted, { restore: savedView(wanted) }),
   ]);
   if (wanted !== null) list.setOpen(detail.postId);
+  document.body.dataset.ready = "true";
+  keepThisPage();
 }
 
 // ---- language ------------------------------------------------------------------------------------
@@ -263,6 +271,8 @@ onLanguageChange(() => {
   detail.relabel();
   dialog.relabel();
   syncer.relabel();
+  marks.relabel();
+  relabelOffline();
 });
 // The English in the HTML (and the banner's own English) stays when no catalogue could be loaded (the
 // server is away): keys are no words.
@@ -271,5 +281,12 @@ if (Object.keys(catalogue()?.messages ?? {}).length) {
   setConnectionWordsFrom(fullKeys);
 }
 mountLanguagePicker(document.querySelector(".sync-controls"));
+// Reading offline (offline.js): changes queued without a server are sent once it answers again.
+startOffline({ sent: (count) => {
+  say({ key: "offline.sent", args: { count } }, true);
+  master.changed();
+  marks.load();
+  checkConnection();
+} });
 
 start();
