@@ -204,7 +204,7 @@ export class ReaderState {
     const star = el("button", { type: "button", class: "mark-button", "data-testid": "detail-star",
       onclick: () => this.toggle("starred", this.openId()) }, starIcon(), el("span", { class: "mark-label" }));
     const read = el("button", { type: "button", class: "mark-button", "data-testid": "detail-read",
-      onclick: () => this.toggle("read", this.openId()) }, el("span", { class: "mark-label" }));
+      onclick: () => this.toggle("read", this.openId()) }, dotIcon(), el("span", { class: "mark-label" }));
     const box = el("div", { class: "detail-marks", hidden: true }, star, read);
     document.querySelector(".detail .pane-head").append(box);
     return { box, star, read };
@@ -220,6 +220,7 @@ export class ReaderState {
     star.querySelector(".mark-label").textContent = t(starred ? "marks.unstar" : "marks.star");
     star.title = t("marks.starKey");
     read.querySelector(".mark-label").textContent = t(this.read.has(id) ? "marks.markUnread" : "marks.markRead");
+    read.classList.toggle("is-unread", !this.read.has(id));
     read.title = t("marks.readKey");
   }
 
@@ -251,14 +252,26 @@ export class ReaderState {
   }
 }
 
-function starIcon() {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
+const SVG = "http://www.w3.org/2000/svg";
+
+function icon(...shapes) {
+  const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 16 16");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
-  const path = document.createElementNS(ns, "path");
-  path.setAttribute("d", STAR);
-  svg.append(path);
+  svg.append(...shapes);
   return svg;
+}
+
+function starIcon() {
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", STAR);
+  return icon(path);
+}
+
+/** The unread dot, filled while the post is unread. */
+function dotIcon() {
+  const circle = document.createElementNS(SVG, "circle");
+  for (const [name, value] of [["cx", 8], ["cy", 8], ["r", 4]]) circle.setAttribute(name, value);
+  return icon(circle);
 }
