@@ -41,6 +41,21 @@ import TesseraTestSupport
         }
     }
 
+    /// A page that walks the maze itself is told where the start room is drawn, and only that.
+    @Test func aNewMazeSaysWhereItsStartRoomIs() async throws {
+        let app = try await buildApplication(Self.debugConfiguration())
+        try await app.test(.router) { client in
+            let (status, created) = try await client.call(.post, "/api/maze/mazes", json: #"{"seed": 7, "width": 21, "height": 15}"#)
+            #expect(status == .created)
+            let start = try #require(created["start"] as? [String: Int])
+            let (_, map) = try await client.call(.get, "/api/maze/mazes/7/map?width=21&height=15")
+            let rows = try #require(map["rows"] as? [String])
+            let row = try #require(start["row"]), col = try #require(start["col"])
+            #expect(rows.indices.contains(row) && Array(rows[row]).indices.contains(col))
+            #expect(rows.indices.contains(row) && Array(rows[row]).dropFirst(col).first == "S")
+        }
+    }
+
     /// Walks every room through the API (unlocking doors) and checks the result against the map.
     @Test func walkingTheAPIFindsEveryRoomOfTheMapAndEachLockWorksFromBothSides() async throws {
         let app = try await buildApplication(Self.debugConfiguration())

@@ -101,13 +101,17 @@ struct CreatedMazeJSON: Encodable {
     let width: Int
     let height: Int
     let algorithm: String
+    /// Where the start room is drawn (row 0 at the top), so a page that walks the maze room by room
+    /// (the maze page's "solve it yourself") can place what it is shown; the rest stays unknown.
+    let start: Square
 
-    init(id: String, parameters: MazeParameters) {
+    init(id: String, parameters: MazeParameters, start: Square) {
         self.id = id
         seed = String(parameters.seed)
         width = parameters.width
         height = parameters.height
         algorithm = parameters.algorithm.rawValue
+        self.start = start
     }
 }
 

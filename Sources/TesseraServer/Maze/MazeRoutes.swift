@@ -31,7 +31,8 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
         let parameters = try MazeRequestRules.parameters(seed: body.seed, width: body.width, height: body.height,
                                                          algorithm: body.algorithm)
         try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request))
-        return try JSONBody.response(CreatedMazeJSON(id: service.startRoom(for: parameters), parameters: parameters),
+        return try JSONBody.response(CreatedMazeJSON(id: service.startRoom(for: parameters), parameters: parameters,
+                                                     start: service.maze(for: parameters).start),
                                      status: .created)
     }
 

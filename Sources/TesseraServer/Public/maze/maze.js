@@ -14,6 +14,7 @@
 // so a change of language says it all again. Numbers and seconds go through Intl for the language;
 // the server's own reasons (a failed exploration) are shown as it sends them.
 import { bestPossibleSeconds } from "./maze-bound.js";
+import * as keep from "./maze-keep.js";
 import { MazeView } from "./maze-view.js";
 import { exploreUrl, openExploration } from "./maze-stream.js";
 import { linkFor, prefill, readOptions } from "./maze-options.js";
@@ -134,6 +135,7 @@ function start() {
   const generation = ++state.generation;
   Object.assign(state, { loading: true, began: null, startedAt: 0, seconds: 0, path: [], rooms: new Map() });
   view.clear("view.waiting");
+  keep.reset();
   showStats(null);
   showTime(0);
   showIdentity(null);
@@ -177,6 +179,7 @@ function end(message) {
     case "finished": {
       state.path = Array.isArray(message.path) ? message.path : [];
       view.setPath(state.path, $("show-path").checked);
+      if (stats?.valid !== false) keep.finished(view, state.began, state.rooms, state.path);
       const steps = Math.max(0, state.path.length - 1);
       const rooms = stats?.rooms ?? view.roomCount;
       const best = bestPossibleSeconds(state.rooms, state.began?.start, state.began?.latency);
