@@ -64,6 +64,7 @@ struct APIRoutes<Context: CallerRequestContext>: Sendable {
         reader.get("status", use: posts.status)
         reader.get("events", use: posts.events)
         reader.post("sync", use: posts.startSync)
+        reader.get("changes", use: posts.changes)
         reader.get(":id", use: posts.show)
         reader.delete(":id", use: posts.delete)
         reader.get("marks", use: postMarks.list)
