@@ -175,7 +175,7 @@ struct BoardGeometry: Sendable {
 
 /// One symmetry of a board, as a permutation of cell bits.
 struct BoardSymmetry: Sendable {
-    enum Kind: Sendable, CaseIterable {
+    enum Kind: UInt8, Sendable, CaseIterable {
         case identity, halfTurn, mirrorTopBottom, mirrorLeftRight
         case quarterTurn, threeQuarterTurn, transpose, antiTranspose
 

@@ -139,7 +139,7 @@ struct SolutionCatalogue: Sendable {
                     masks += solution
                 }
                 return true
-            }, poll: { _ in
+            }, accept: plan.acceptance(of: item), poll: { _ in
                 guard let deadline, clock.now > deadline else { return true }
                 abandoned = true
                 return false

@@ -92,7 +92,7 @@ public enum PentominoSolver {
                         if body(build) == .stop { return false }
                     }
                     return emitted < limit
-                }, poll: { monitor.poll(nodes: $0) })
+                }, accept: plan.acceptance(of: item), poll: { monitor.poll(nodes: $0) })
                 engine.run(occupied: item.occupied, remaining: item.remaining, prefix: item.prefix)
                 nodes += engine.nodes
                 families += engine.found
@@ -139,7 +139,7 @@ public enum PentominoSolver {
                     let engine = SearchEngine(table: item.table, limit: reducedLimit, onSolution: { entries in
                         if result.kept.count < reducedKeep { result.kept.append(Array(entries)) }
                         return true
-                    }, poll: { monitor.poll(nodes: $0) })
+                    }, accept: plan.acceptance(of: item), poll: { monitor.poll(nodes: $0) })
                     engine.run(occupied: item.occupied, remaining: item.remaining, prefix: item.prefix)
                     result.found = engine.found
                     result.nodes = engine.nodes

@@ -1,4 +1,5 @@
 import GridKit
+import Synchronization
 
 /// Every way each piece fits on an empty board, as bit masks, for one set of allowed orientations,
 /// leaving out placements that cut off a region no set of pentominoes could fill.
@@ -11,15 +12,15 @@ struct PlacementList: Sendable {
 
     let geometry: BoardGeometry
     let entries: [Entry]
-    /// `lookup[piece][mask]` → index into `entries`, to turn a mapped mask back into a placement.
-    private let lookup: [[UInt64: Int]]
+    /// `lookup[piece][mask]` → index into `entries`, to turn a mapped mask back into a placement;
+    /// made on first use, since a plain count never needs it.
+    private let lookup: EntryLookup
 
     /// `orientations(piece)` lists the orientations allowed for that piece.
     init(geometry: BoardGeometry, orientations: (TileShape) -> [Orientation]) {
         self.geometry = geometry
         let shape = geometry.shape
         var entries: [Entry] = []
-        var lookup = Array(repeating: [UInt64: Int](), count: TileShape.allCases.count)
         for piece in TileShape.allCases {
             for orientation in orientations(piece) {
                 let cells = piece.gridCells(orientation)
@@ -33,12 +34,12 @@ struct PlacementList: Sendable {
                         let origin = Square(row: row, col: col)
                         var mask: UInt64 = 0
                         for cell in cells { mask |= 1 << UInt64(geometry.bit(cell + origin)) }
-                        guard mask & ~geometry.freeMask == 0, lookup[piece.index][mask] == nil else { continue }
+                        // Distinct orientations and origins never give the same mask twice.
+                        guard mask & ~geometry.freeMask == 0 else { continue }
                         // A piece that walls off a pocket of, say, 3 cells can never be part of
                         // a solution, whatever else is on the board: the pocket cannot be filled.
                         // Dropping it here costs nothing during the search.
                         guard geometry.regionsDivisibleByFive(outside: mask) else { continue }
-                        lookup[piece.index][mask] = entries.count
                         entries.append(Entry(mask: mask, piece: piece.index,
                                              placement: Placement(piece, orientation, at: origin)))
                     }
@@ -46,10 +47,42 @@ struct PlacementList: Sendable {
             }
         }
         self.entries = entries
-        self.lookup = lookup
+        lookup = EntryLookup()
     }
 
-    func index(piece: Int, mask: UInt64) -> Int? { lookup[piece][mask] }
+    func index(piece: Int, mask: UInt64) -> Int? { lookup.table(entries)[piece][mask] }
+
+    /// The lookup itself, for many look-ups in a row without a lock each.
+    func indexTable() -> [[UInt64: Int]] { lookup.table(entries) }
+}
+
+/// `PlacementList`'s mask → entry lookup, built once when first asked for.
+final class EntryLookup: Sendable {
+    private let made = Mutex<[[UInt64: Int]]?>(nil)
+
+    func table(_ entries: [PlacementList.Entry]) -> [[UInt64: Int]] {
+        made.withLock { made in
+            if let made { return made }
+            var lookup = Array(repeating: [UInt64: Int](), count: TileShape.allCases.count)
+            for (index, entry) in entries.enumerated() { lookup[entry.piece][entry.mask] = index }
+            made = lookup
+            return lookup
+        }
+    }
+}
+
+/// Which 6-bit patterns can occur at one cell (see `SearchTable.init`).
+private struct PatternReach {
+    /// Bits always 0 / always 1 there.
+    var zero: UInt8 = 0
+    var one: UInt8 = 0
+    /// Pairs of bits that name the same cell.
+    var same: [(UInt8, UInt8)] = []
+
+    func allows(_ pattern: UInt8) -> Bool {
+        guard pattern & zero == 0, pattern & one == one else { return false }
+        return same.allSatisfy { (pattern & $0.0 == 0) == (pattern & $0.1 == 0) }
+    }
 }
 
 /// The solver's lookup table: placements grouped by the lowest cell they cover, then by what lies
@@ -80,10 +113,17 @@ final class SearchTable: @unchecked Sendable {
     let neighbours: UnsafeMutablePointer<UInt64>
     let hasBorders: Bool
     /// For each mask, the index of its entry in the `PlacementList`.
-    let entryIndices: UnsafeMutablePointer<Int32>
-    /// `offsets[(cell * 64 + pattern) * 12 + piece]` is where a bucket starts; the next offset is
-    /// where it ends.
+    /// (16 bits: a board has at most 63 orientations × 64 cells of placements, and every page
+    /// of this buffer written is a page fault paid at each start.)
+    let entryIndices: UnsafeMutablePointer<UInt16>
+    /// `offsets[(cell * 64 + pattern) * 13 + piece]` is where a bucket starts; the next offset is
+    /// where it ends (the 13th, where the slot's last bucket ends). Written only for the slots the
+    /// search can meet.
     let offsets: UnsafeMutablePointer<Int32>
+    static let offsetStride = pieceCount + 1
+    /// Per cell, the pattern whose buckets hold every placement starting there: only its forced
+    /// bits (cells outside the board or holes) set.
+    let fullPatterns: UnsafeMutablePointer<UInt8>
     /// `pieceSets[cell * 64 + pattern]`: one bit per piece whose bucket there is not empty, so the
     /// search never visits an empty bucket (four in ten of the buckets it would visit on 6×10).
     let pieceSets: UnsafeMutablePointer<UInt32>
@@ -126,9 +166,12 @@ final class SearchTable: @unchecked Sendable {
             next[group] += 1
         }
 
-        let slots = Self.cellSlots * Self.patternCount * Self.pieceCount
-        offsets = .allocate(capacity: slots + 1)
+        offsets = .allocate(capacity: Self.cellSlots * Self.patternCount * Self.offsetStride)
         pieceSets = .allocate(capacity: Self.cellSlots * Self.patternCount)
+        // Every slot reads as "nothing here" until filled (4 pages, and a full board's cell 64 reads it).
+        pieceSets.initialize(repeating: 0, count: Self.cellSlots * Self.patternCount)
+        fullPatterns = .allocate(capacity: Self.cellSlots)
+        fullPatterns.initialize(repeating: 0, count: Self.cellSlots)
         let capacity = max(kept.count * Self.patternCount, 1)
         masks = .allocate(capacity: capacity)
         let cellNeighbours = list.geometry.neighbours
@@ -147,35 +190,83 @@ final class SearchTable: @unchecked Sendable {
             return around & ~mask
         }
         entryIndices = .allocate(capacity: capacity)
-        var count = 0
-        // The cells a pattern stands for, from the six nearby offsets (cells past bit 63 left out).
+        // Each kept entry's `need`: which of its lowest cell's six nearby cells it covers. It goes
+        // in the bucket of every pattern that leaves those cells free (`need & pattern == 0`).
+        // Worked out once per entry, so the fill below is a tight loop: this table is built at
+        // every start of `tessera-pentomino`, and on thin boards building it cost more than the search.
         let nearby = [1, 2, line - 1, line, line + 1, 2 * line]
-        for cell in 0..<Self.cellSlots {
-            for pattern in 0..<Self.patternCount {
-                var covered: UInt64 = 0
-                for (bit, offset) in nearby.enumerated() where pattern & (1 << bit) != 0 && cell + offset < 64 {
-                    covered |= 1 << UInt64(cell + offset)
+        var sortedMasks = [UInt64](repeating: 0, count: sorted.count)
+        var needs = [UInt8](repeating: 0, count: sorted.count)
+        for (position, index) in sorted.enumerated() {
+            let mask = entries[Int(index)].mask
+            let cell = mask.trailingZeroBitCount
+            var need: UInt8 = 0
+            for (bit, offset) in nearby.enumerated() where cell + offset < 64 && mask & (1 << UInt64(cell + offset)) != 0 {
+                need |= 1 << UInt8(bit)
+            }
+            sortedMasks[position] = mask
+            needs[position] = need
+        }
+        // Patterns the search can never meet at a cell are left empty, which on 3×20 is half of
+        // them: a nearby cell past bit 63 always reads free, one outside the board or a hole
+        // always covered, and two of the six offsets naming the same cell (1 and 2 with lines
+        // of 3) always agree.
+        let notFree = ~list.geometry.freeMask
+        func reachability(_ cell: Int) -> PatternReach {
+            var reach = PatternReach()
+            for (bit, offset) in nearby.enumerated() {
+                let target = cell + offset
+                if target >= 64 {
+                    reach.zero |= 1 << UInt8(bit)
+                } else if notFree & (1 << UInt64(target)) != 0 {
+                    reach.one |= 1 << UInt8(bit)
                 }
-                var pieces: UInt32 = 0
-                for piece in 0..<Self.pieceCount {
-                    offsets[(cell * Self.patternCount + pattern) * Self.pieceCount + piece] = Int32(count)
-                    let start = count
-                    let group = cell * Self.pieceCount + piece
-                    for position in groupStart[group]..<groupStart[group + 1] {
-                        let index = sorted[position]
-                        let mask = entries[Int(index)].mask
-                        guard mask & covered == 0 else { continue }
-                        masks[count] = mask
-                        entryIndices[count] = index
-                        if hasBorders { borders[count] = border(mask) }
-                        count += 1
+                for (other, otherOffset) in nearby.enumerated() where other < bit && otherOffset == offset {
+                    reach.same.append((UInt8(1) << UInt8(other), UInt8(1) << UInt8(bit)))
+                }
+            }
+            return reach
+        }
+        var count = 0
+        sortedMasks.withUnsafeBufferPointer { sortedMasks in
+        needs.withUnsafeBufferPointer { needs in
+        sorted.withUnsafeBufferPointer { sorted in
+            for cell in 0..<Self.cellSlots {
+                let cellStart = groupStart[cell * Self.pieceCount], cellEnd = groupStart[(cell + 1) * Self.pieceCount]
+                let slotBase = cell * Self.patternCount
+                let reach = reachability(cell)
+                // A cell that is never the first empty one (a hole, past the board) is never
+                // read, and neither is a pattern that cannot occur: their pages stay untouched.
+                guard cell < 64, list.geometry.freeMask & (1 << UInt64(cell)) != 0 else { continue }
+                fullPatterns[cell] = reach.one
+                for pattern in 0..<Self.patternCount {
+                    let slot = slotBase + pattern
+                    let patternBits = UInt8(pattern)
+                    guard reach.allows(patternBits) else { continue }
+                    // No placement starts here: a dead end, whatever lies around (pieceSets stays 0).
+                    guard cellStart < cellEnd else { continue }
+                    var pieces: UInt32 = 0
+                    for piece in 0..<Self.pieceCount {
+                        offsets[slot * Self.offsetStride + piece] = Int32(count)
+                        let start = count
+                        let group = cell * Self.pieceCount + piece
+                        for position in groupStart[group]..<groupStart[group + 1] where needs[position] & patternBits == 0 {
+                            masks[count] = sortedMasks[position]
+                            entryIndices[count] = UInt16(truncatingIfNeeded: sorted[position])
+                            count += 1
+                        }
+                        if count > start { pieces |= 1 << UInt32(piece) }
                     }
-                    if count > start { pieces |= 1 << UInt32(piece) }
+                    offsets[slot * Self.offsetStride + Self.pieceCount] = Int32(count)
+                    pieceSets[slot] = pieces
                 }
-                pieceSets[cell * Self.patternCount + pattern] = pieces
             }
         }
-        offsets[slots] = Int32(count)
+        }
+        }
+        if hasBorders {
+            for position in 0..<count { borders[position] = border(masks[position]) }
+        }
     }
 
     deinit {
@@ -184,6 +275,7 @@ final class SearchTable: @unchecked Sendable {
         neighbours.deallocate()
         entryIndices.deallocate()
         offsets.deallocate()
+        fullPatterns.deallocate()
         pieceSets.deallocate()
     }
 
@@ -199,9 +291,12 @@ final class SearchTable: @unchecked Sendable {
 
     /// Placements of `piece` whose lowest cell is `cell`, as (mask, entry index) pairs.
     func bucket(cell: Int, piece: Int) -> [(mask: UInt64, entry: Int32)] {
-        let slot = cell * Self.patternCount * Self.pieceCount + piece
-        let start = Int(offsets[slot])
-        let end = Int(offsets[slot + 1])
-        return (start..<end).map { (masks[$0], entryIndices[$0]) }
+        guard cell >= 0, cell < 64, piece >= 0, piece < Self.pieceCount else { return [] }
+        let slot = cell * Self.patternCount + Int(fullPatterns[cell])
+        // A cell the search never fills first, or with no placement of `piece`: nothing there.
+        guard pieceSets[slot] & (1 << UInt32(piece)) != 0 else { return [] }
+        let start = Int(offsets[slot * Self.offsetStride + piece])
+        let end = Int(offsets[slot * Self.offsetStride + piece + 1])
+        return (start..<end).map { (masks[$0], Int32(entryIndices[$0])) }
     }
 }

@@ -26,13 +26,17 @@ final class SearchEngine {
     private let onSolution: ((UnsafeBufferPointer<Int32>) -> Bool)?
     /// Called every `pollInterval` nodes with the nodes visited since the last call; `false` stops.
     private let poll: (Int) -> Bool
+    /// When set, a full board counts (and reaches `onSolution`) only if this accepts it: the
+    /// symmetry breaking that `SearchPlan` does after the search on thin boards.
+    private let accept: ((UnsafeBufferPointer<Int32>) -> Bool)?
 
     init(table: SearchTable, limit: Int, onSolution: ((UnsafeBufferPointer<Int32>) -> Bool)?,
-         poll: @escaping (Int) -> Bool) {
+         accept: ((UnsafeBufferPointer<Int32>) -> Bool)? = nil, poll: @escaping (Int) -> Bool) {
         self.table = table
         stack = .allocate(capacity: Self.maxDepth)
         self.limit = limit
         self.onSolution = onSolution
+        self.accept = accept
         self.poll = poll
     }
 
@@ -51,6 +55,7 @@ final class SearchEngine {
         let base = prefix.count
         var found = 0
         if remaining == 0 {
+            if let accept, !accept(UnsafeBufferPointer(start: stack, count: base)) { return }
             found = 1
             if let onSolution, !onSolution(UnsafeBufferPointer(start: stack, count: base)) { stopped = true }
             self.found = found
@@ -75,16 +80,17 @@ final class SearchEngine {
         var index = 0
         var end = 0
         var slot = Self.slot(occupied, line: lineInt)
-        var bucketBase = slot &* SearchTable.pieceCount
+        var bucketBase = slot &* SearchTable.offsetStride
         var nextPieces = remaining & pieceSets[slot]
         search: while true {
             if index < end {
                 let mask = masks[index]
                 index &+= 1
                 if mask & frame.occupied != 0 { continue }
-                stack[depth] = entries[index &- 1]
+                stack[depth] = Int32(entries[index &- 1])
                 let left = frame.remaining & ~(UInt32(1) << UInt32(piece))
                 if left == 0 {
+                    if let accept, !accept(UnsafeBufferPointer(start: stack, count: depth &+ 1)) { continue }
                     found &+= 1
                     if let onSolution, !onSolution(UnsafeBufferPointer(start: stack, count: depth &+ 1)) {
                         stopped = true
@@ -126,7 +132,7 @@ final class SearchEngine {
                 depth &+= 1
                 frame = Frame(occupied: next, remaining: left)
                 slot = Self.slot(next, line: lineInt)
-                bucketBase = slot &* SearchTable.pieceCount
+                bucketBase = slot &* SearchTable.offsetStride
                 nextPieces = left & pieceSets[slot]
                 index = 0
                 end = 0

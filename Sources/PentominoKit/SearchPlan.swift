@@ -23,6 +23,9 @@ struct SearchPlan: Sendable {
         /// Placements (entry indices) made while splitting the search.
         let prefix: [Int32]
         let table: SearchTable
+        /// Symmetries that P's placement must not make smaller, checked on each solution found
+        /// rather than by `table` (see `acceptance(of:)`); empty when the table does it or none apply.
+        var checkP: [BoardSymmetry] = []
     }
 
     let list: PlacementList
@@ -66,24 +69,43 @@ struct SearchPlan: Sendable {
         symmetryCount = group.count
         let pieceP = TileShape.p.index
         let pieceX = TileShape.x.index
+        func restricts(_ stabiliser: [BoardSymmetry]) -> Bool {
+            stabiliser.count > 1 && remaining & (1 << UInt32(pieceP)) != 0
+        }
+        // X positions kept, each with the symmetries that fix it.
+        var starts: [(index: Int, mask: UInt64, stabiliser: [BoardSymmetry])] = []
+        if remaining & (1 << UInt32(pieceX)) != 0 {
+            for (index, entry) in list.entries.enumerated() where entry.piece == pieceX {
+                guard entry.mask & occupied == 0,
+                      group.allSatisfy({ $0.apply(entry.mask) >= entry.mask }) else { continue }
+                starts.append((index, entry.mask, group.filter { $0.apply(entry.mask) == entry.mask }))
+            }
+        }
+        // On a thin board the search is so short that a second table, with P restricted, costs
+        // more to build than searching both solutions of each pair and dropping one after: so
+        // when some X positions need the full table anyway (4×15), the others use it too. Where
+        // every position needs the restriction (3×20), its table is the only one built.
+        let checkAfter = geometry.wallLine != 0 && geometry.lineLength <= Self.thinLine
+            && starts.contains { !restricts($0.stabiliser) } && starts.contains { restricts($0.stabiliser) }
         func table(for stabiliser: [BoardSymmetry]) -> SearchTable {
-            guard stabiliser.count > 1, remaining & (1 << UInt32(pieceP)) != 0 else { return tables.base }
+            guard restricts(stabiliser), !checkAfter else { return tables.base }
             return tables.restrictingP(to: stabiliser)
+        }
+        func checked(_ stabiliser: [BoardSymmetry]) -> [BoardSymmetry] {
+            restricts(stabiliser) && checkAfter ? stabiliser : []
         }
 
         var items: [Item] = []
         if remaining & (1 << UInt32(pieceX)) != 0 {
             // X goes first: it has the fewest positions, and this is where its symmetry is cut.
             let left = remaining & ~(1 << UInt32(pieceX))
-            for (index, entry) in list.entries.enumerated() where entry.piece == pieceX {
-                guard entry.mask & occupied == 0,
-                      group.allSatisfy({ $0.apply(entry.mask) >= entry.mask }) else { continue }
-                let stabiliser = group.filter { $0.apply(entry.mask) == entry.mask }
-                items.append(Item(occupied: occupied | entry.mask, remaining: left,
-                                  prefix: [Int32(index)], table: table(for: stabiliser)))
+            for start in starts {
+                items.append(Item(occupied: occupied | start.mask, remaining: left, prefix: [Int32(start.index)],
+                                  table: table(for: start.stabiliser), checkP: checked(start.stabiliser)))
             }
         } else {
-            items.append(Item(occupied: occupied, remaining: remaining, prefix: [], table: table(for: group)))
+            items.append(Item(occupied: occupied, remaining: remaining, prefix: [], table: table(for: group),
+                              checkP: checked(group)))
         }
         for _ in 0..<2 where items.count < Self.targetItems {
             items = items.flatMap(Self.expand)
@@ -103,20 +125,38 @@ struct SearchPlan: Sendable {
             for (mask, entry) in item.table.bucket(cell: cell, piece: piece) where mask & item.occupied == 0 {
                 children.append(Item(occupied: item.occupied | mask,
                                      remaining: item.remaining & ~(1 << UInt32(piece)),
-                                     prefix: item.prefix + [entry], table: item.table))
+                                     prefix: item.prefix + [entry], table: item.table, checkP: item.checkP))
             }
         }
         return children
     }
 
+    /// Lines of at most this many cells make a board thin (see `checkAfter` in `init`).
+    private static let thinLine = 4
+
+    /// The check a solution of `item` must pass, or `nil`: P's placement smallest among its
+    /// images under `item.checkP`, as the restricted table would have ensured.
+    func acceptance(of item: Item) -> ((UnsafeBufferPointer<Int32>) -> Bool)? {
+        guard !item.checkP.isEmpty else { return nil }
+        let symmetries = item.checkP, entries = list.entries, pieceP = TileShape.p.index
+        return { solution in
+            for index in solution where entries[Int(index)].piece == pieceP {
+                let mask = entries[Int(index)].mask
+                return symmetries.allSatisfy { $0.apply(mask) >= mask }
+            }
+            return true
+        }
+    }
+
     /// `entries` (a reduced-search solution) mapped through `symmetry`.
     func image(of entries: some Sequence<Int32>, under symmetry: BoardSymmetry) -> [Int32] {
         guard symmetry.kind != .identity else { return Array(entries) }
+        let lookup = list.indexTable()
         return entries.map { index in
             let entry = list.entries[Int(index)]
             // The list is closed under the symmetries used (same orientations, same pruning), so
             // the lookup always succeeds.
-            return list.index(piece: entry.piece, mask: symmetry.apply(entry.mask)).map(Int32.init) ?? index
+            return lookup[entry.piece][symmetry.apply(entry.mask)].map(Int32.init) ?? index
         }
     }
 
@@ -130,46 +170,74 @@ struct SearchPlan: Sendable {
 /// symmetries P is restricted by, so they are built once per process and shared (they are
 /// immutable). Building them costs about as much as searching a small board.
 final class TableCache: Sendable {
-    private struct Key: Hashable {
+    /// What the tables depend on. Kept in plain arrays searched with `==` rather than in
+    /// dictionaries: the first use of a dictionary of a new key type makes the Swift runtime scan
+    /// every protocol conformance in the binary (about 0.65 M instructions each, a tenth of a
+    /// whole 3×20 run), and there are only ever a few keys.
+    private struct Key: Equatable {
         let shape: BoardShape
         let flips: Bool
-        let mirrored: Set<TileShape>
+        /// One bit per mirrored piece (`TileShape.index`).
+        let mirrored: UInt32
     }
 
-    private static let all = Mutex<[Key: TableCache]>([:])
-    /// Drawn boards' tables, the most recently used few: anyone may draw a board, so they are not
-    /// all kept for good as the named boards' are.
-    private static let drawn = Mutex(BoundedCache<Key, TableCache>(countLimit: 16))
+    private static let all = Mutex<[(key: Key, tables: TableCache)]>([])
+    /// Drawn boards' tables, the most recently used few (last used last): anyone may draw a
+    /// board, so they are not all kept for good as the named boards' are.
+    private static let drawn = Mutex<[(key: Key, tables: TableCache)]>([])
+    private static let drawnLimit = 16
 
     let list: PlacementList
-    let base: SearchTable
-    private let restricted = Mutex<[[BoardSymmetry.Kind]: SearchTable]>([:])
+    private let baseTable = Mutex<SearchTable?>(nil)
+    /// Tables restricting P, by the stabiliser's kinds (one bit per `Kind.rawValue`).
+    private let restricted = Mutex<[(kinds: UInt8, table: SearchTable)]>([])
 
     private init(list: PlacementList) {
         self.list = list
-        base = SearchTable(list)
+    }
+
+    /// The table of every placement, made when first asked for: on 3×20 every X position lies on
+    /// the midline, so only the table restricting P is ever searched.
+    var base: SearchTable {
+        baseTable.withLock { table in
+            if let table { return table }
+            let made = SearchTable(list)
+            table = made
+            return made
+        }
     }
 
     static func tables(shape: BoardShape, flips: Bool, mirrored: Set<TileShape>) -> TableCache {
-        let key = Key(shape: shape, flips: flips, mirrored: mirrored)
+        var mirroredBits: UInt32 = 0
+        for piece in mirrored { mirroredBits |= 1 << UInt32(piece.index) }
+        let key = Key(shape: shape, flips: flips, mirrored: mirroredBits)
         if case .drawn = shape {
-            if let cached = drawn.withLock({ $0.value(forKey: key) }) { return cached }
+            let cached: TableCache? = drawn.withLock { cache in
+                guard let found = cache.firstIndex(where: { $0.key == key }) else { return nil }
+                let hit = cache.remove(at: found)
+                cache.append(hit)
+                return hit.tables
+            }
+            if let cached { return cached }
             let made = make(key)
-            drawn.withLock { $0.insert(made, forKey: key) }
+            drawn.withLock { cache in
+                cache.append((key, made))
+                if cache.count > drawnLimit { cache.removeFirst() }
+            }
             return made
         }
-        if let cached = all.withLock({ $0[key] }) { return cached }
+        if let cached = all.withLock({ $0.first { $0.key == key }?.tables }) { return cached }
         let made = make(key)
         return all.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = made
+            if let existing = cache.first(where: { $0.key == key }) { return existing.tables }
+            cache.append((key, made))
             return made
         }
     }
 
     private static func make(_ key: Key) -> TableCache {
         let list = PlacementList(geometry: BoardGeometry(key.shape)) { piece in
-            key.flips ? piece.orientations : piece.rotations(mirrored: key.mirrored.contains(piece))
+            key.flips ? piece.orientations : piece.rotations(mirrored: key.mirrored & (1 << UInt32(piece.index)) != 0)
         }
         return TableCache(list: list)
     }
@@ -177,15 +245,16 @@ final class TableCache: Sendable {
     /// The table with P limited to placements that are smallest among their images under
     /// `stabiliser` (see `SearchPlan`).
     func restrictingP(to stabiliser: [BoardSymmetry]) -> SearchTable {
-        let key = stabiliser.map(\.kind)
-        if let cached = restricted.withLock({ $0[key] }) { return cached }
+        var key: UInt8 = 0
+        for symmetry in stabiliser { key |= 1 << symmetry.kind.rawValue }
+        if let cached = restricted.withLock({ $0.first { $0.kinds == key }?.table }) { return cached }
         let pieceP = TileShape.p.index
         let made = SearchTable(list) { entry in
             entry.piece != pieceP || stabiliser.allSatisfy { $0.apply(entry.mask) >= entry.mask }
         }
         return restricted.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = made
+            if let existing = cache.first(where: { $0.kinds == key }) { return existing.table }
+            cache.append((key, made))
             return made
         }
     }

@@ -90,7 +90,7 @@ public enum TileShape: String, CaseIterable, Sendable, Hashable, Comparable, Cus
 
     /// The distinct orientations of this piece: 8, 4, 2 or 1 of them. Each is the first of its
     /// equivalence class in the order unflipped 0–3 quarter turns, then flipped 0–3.
-    public var orientations: [Orientation] { TileCatalog.shared.distinct[index] }
+    public var orientations: [Orientation] { TileCells.shared.distinct[index] }
 
     /// The orientations available without flipping: the four rotations of the piece as drawn, or
     /// of its mirror image when `mirrored`, with repeats removed.
@@ -106,7 +106,7 @@ public enum TileShape: String, CaseIterable, Sendable, Hashable, Comparable, Cus
     /// The representative of `orientation`'s class: the orientation in `orientations` giving the
     /// same 5×5 grid. Two orientations of a symmetric piece can look identical (X has only one).
     public func canonical(_ orientation: Orientation) -> Orientation {
-        TileCatalog.shared.canonical[index][orientation.index]
+        TileCells.shared.canonical[index][orientation.index]
     }
 
     /// The piece's 5×5 grid in `orientation` (`true` = filled).
@@ -117,7 +117,7 @@ public enum TileShape: String, CaseIterable, Sendable, Hashable, Comparable, Cus
     /// The filled cells of the 5×5 grid in `orientation`, in reading order, relative to the grid's
     /// top-left corner: add a board square (the grid's origin) to get the cells a placement covers.
     public func gridCells(_ orientation: Orientation) -> [Square] {
-        TileCatalog.shared.cells[index][orientation.index]
+        TileCells.shared.cells[index][orientation.index]
     }
 
     /// The filled cells moved so the topmost row and leftmost column are 0: the shape without its
@@ -147,41 +147,101 @@ extension TileShape: Codable {
     }
 }
 
-/// Every piece's grids and cells in all eight orientations, worked out once from the drawings so
-/// the board and solver never rotate grids on a hot path.
+/// Every piece's grids in all eight orientations, for the pages and hints that draw them.
 struct TileCatalog: Sendable {
     static let shared = TileCatalog()
 
     /// `[shape.index][orientation.index]`
     let grids: [[Grid<Bool>]]
+
+    private init() {
+        grids = TileCells.shared.masks.map { masks in
+            masks.map { mask in
+                var grid = Grid(rows: 5, cols: 5, fill: false)
+                for bit in 0..<25 where mask & (1 << UInt32(bit)) != 0 { grid[bit / 5, bit % 5] = true }
+                return grid
+            }
+        }
+    }
+}
+
+/// Every piece's cells in all eight orientations, worked out once from the drawings as 25-bit
+/// masks of the 5×5 grid (bit `row * 5 + col`). `tessera-pentomino` builds this at every start,
+/// so it avoids grids and hashing: through `Grid` and a dictionary of grids it cost a quarter of
+/// a 3×20 run's instructions.
+struct TileCells: Sendable {
+    static let shared = TileCells()
+
+    /// `[shape.index][orientation.index]`
+    let masks: [[UInt32]]
     let cells: [[[Square]]]
     let canonical: [[Orientation]]
     let distinct: [[Orientation]]
 
     private init() {
-        var grids: [[Grid<Bool>]] = []
+        var masks: [[UInt32]] = []
         var cells: [[[Square]]] = []
         var canonical: [[Orientation]] = []
         var distinct: [[Orientation]] = []
         for shape in TileShape.allCases {
-            // The drawings are constants checked by the tests; an unparsable one is a programming error.
-            let home = Grid<Bool>.parse(shape.drawing) { $0 == "#" ? true : $0 == "_" ? false : nil }
-                ?? Grid(rows: 5, cols: 5, fill: false)
-            let shapeGrids = Orientation.all.map { $0.apply(to: home) }
-            var firstIndexOfGrid: [Grid<Bool>: Orientation] = [:]
-            var shapeDistinct: [Orientation] = []
-            for (orientation, grid) in zip(Orientation.all, shapeGrids) where firstIndexOfGrid[grid] == nil {
-                firstIndexOfGrid[grid] = orientation
-                shapeDistinct.append(orientation)
+            let home = Self.mask(drawing: shape.drawing)
+            let shapeMasks = Orientation.all.map { orientation in
+                var mask = orientation.flipped ? Self.mirrored(home) : home
+                for _ in 0..<orientation.quarterTurns { mask = Self.turnedClockwise(mask) }
+                return mask
             }
-            grids.append(shapeGrids)
-            cells.append(shapeGrids.map { grid in grid.squares.filter { grid[$0] } })
-            canonical.append(shapeGrids.map { firstIndexOfGrid[$0] ?? .identity })
+            var shapeCanonical: [Orientation] = []
+            var shapeDistinct: [Orientation] = []
+            for (index, mask) in shapeMasks.enumerated() {
+                // The first orientation (in `Orientation.all` order) with the same grid.
+                let first = shapeMasks.firstIndex(of: mask) ?? index
+                shapeCanonical.append(Orientation.all[first])
+                if first == index { shapeDistinct.append(Orientation.all[index]) }
+            }
+            masks.append(shapeMasks)
+            cells.append(shapeMasks.map { mask in
+                (0..<25).filter { mask & (1 << UInt32($0)) != 0 }.map { Square(row: $0 / 5, col: $0 % 5) }
+            })
+            canonical.append(shapeCanonical)
             distinct.append(shapeDistinct)
         }
-        self.grids = grids
+        self.masks = masks
         self.cells = cells
         self.canonical = canonical
         self.distinct = distinct
+    }
+
+    /// The drawing's `#` cells (rows split by newlines).
+    private static func mask(drawing: String) -> UInt32 {
+        var mask: UInt32 = 0
+        var row = 0, col = 0
+        for byte in drawing.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                row += 1
+                col = 0
+                continue
+            }
+            if byte == UInt8(ascii: "#"), row < 5, col < 5 { mask |= 1 << UInt32(row * 5 + col) }
+            col += 1
+        }
+        return mask
+    }
+
+    /// Mirrored left to right, as `Grid.flippedHorizontally`.
+    private static func mirrored(_ mask: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for bit in 0..<25 where mask & (1 << UInt32(bit)) != 0 {
+            result |= 1 << UInt32(bit / 5 * 5 + 4 - bit % 5)
+        }
+        return result
+    }
+
+    /// A quarter turn clockwise, as `Grid.rotatedClockwise`: (row, col) moves to (col, 4 − row).
+    private static func turnedClockwise(_ mask: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for bit in 0..<25 where mask & (1 << UInt32(bit)) != 0 {
+            result |= 1 << UInt32(bit % 5 * 5 + 4 - bit / 5)
+        }
+        return result
     }
 }
