@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import PostsKit
 
-/// The live `PostsOrigin`: plain GETs of `{origin}/posts`, `/users`, `/albums` and `/photos` on
+/// The live `PostsOrigin`: plain GETs of `{origin}/posts`, `/comments`, `/users`, `/albums` and `/photos` on
 /// any jsonplaceholder-compatible server (http or https). A status other than 2xx, a body that is
 /// not a JSON list of the records, or a transport failure throws `PostsOriginError`; nothing is
 /// retried here (the sync fails as a whole and can be run again).
@@ -25,6 +25,7 @@ public struct HTTPPostsOrigin: PostsOrigin {
     public func users() async throws -> [Author] { try await list("users") }
     public func albums() async throws -> [Album] { try await list("albums") }
     public func photos() async throws -> [Photo] { try await list("photos") }
+    public func comments() async throws -> [Comment] { try await list("comments") }
 
     private func list<Record: Decodable>(_ name: String) async throws -> [Record] {
         let bytes = try await PostsHTTP.get(baseURL + "/" + name, accept: "application/json", limit: Self.maxListBytes,

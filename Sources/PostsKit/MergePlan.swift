@@ -22,17 +22,22 @@ public struct MergePlan: Hashable, Sendable {
     public var posts = Changes<Post>()
     public var albums = Changes<Album>()
     public var photos = Changes<Photo>()
+    /// A post's comments follow it as its photos follow an album: a comment of a post that is not
+    /// stored after this merge is skipped, and a post's deletion takes its comments.
+    public var comments = Changes<Comment>()
 
-    public var writes: Int { users.writes + posts.writes + albums.writes + photos.writes }
+    public var writes: Int { users.writes + posts.writes + albums.writes + photos.writes + comments.writes }
 
     /// `stored` is what the store holds now; `fetched` is what the origin answered.
     public init(stored: PostsSnapshot, fetched: PostsSnapshot) {
         let userIDs = Set(fetched.users.map(\.id))
         let albumIDs = Set(fetched.albums.filter { userIDs.contains($0.userId) }.map(\.id))
+        let postIDs = Set(fetched.posts.filter { userIDs.contains($0.userId) }.map(\.id))
         users = Self.diff(stored.users, fetched.users) { _ in true }
         posts = Self.diff(stored.posts, fetched.posts) { userIDs.contains($0.userId) }
         albums = Self.diff(stored.albums, fetched.albums) { userIDs.contains($0.userId) }
         photos = Self.diff(stored.photos, fetched.photos) { albumIDs.contains($0.albumId) }
+        comments = Self.diff(stored.comments, fetched.comments) { postIDs.contains($0.postId) }
     }
 
     public init() {}

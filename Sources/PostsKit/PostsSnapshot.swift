@@ -1,5 +1,5 @@
 /// Where the reader's data comes from: any jsonplaceholder-compatible origin. The sync reads
-/// exactly four lists — `GET {origin}/posts`, `/users`, `/albums` and `/photos` — and relies on
+/// exactly five lists — `GET {origin}/posts`, `/comments`, `/users`, `/albums` and `/photos` — and relies on
 /// nothing else (no paging, filters or nested routes), so jsonplaceholder itself, a plain
 /// json-server over the same data, or Tessera's own `/origin` all work.
 public protocol PostsOrigin: Sendable {
@@ -7,6 +7,7 @@ public protocol PostsOrigin: Sendable {
     func users() async throws -> [Author]
     func albums() async throws -> [Album]
     func photos() async throws -> [Photo]
+    func comments() async throws -> [Comment]
 }
 
 /// Why a sync could not read the origin. Any of them fails the whole sync and changes nothing.
@@ -40,21 +41,24 @@ public enum PostsOriginError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 }
 
-/// The four lists of one fetch, taken together: a sync merges all of them or none.
+/// The five lists of one fetch, taken together: a sync merges all of them or none.
 public struct PostsSnapshot: Hashable, Sendable {
     public var users: [Author]
     public var posts: [Post]
     public var albums: [Album]
     public var photos: [Photo]
+    public var comments: [Comment]
 
-    public init(users: [Author] = [], posts: [Post] = [], albums: [Album] = [], photos: [Photo] = []) {
+    public init(users: [Author] = [], posts: [Post] = [], albums: [Album] = [], photos: [Photo] = [],
+                comments: [Comment] = []) {
         self.users = users
         self.posts = posts
         self.albums = albums
         self.photos = photos
+        self.comments = comments
     }
 
-    /// Reads the four lists in parallel; the first failure fails the whole fetch (the others are
+    /// Reads the five lists in parallel; the first failure fails the whole fetch (the others are
     /// cancelled), so a half-read origin never reaches the store. `arrived` hears each list's
     /// name and record count as it comes in.
     public static func fetch(from origin: some PostsOrigin,
@@ -68,8 +72,19 @@ public struct PostsSnapshot: Hashable, Sendable {
         async let posts = reading("posts") { try await origin.posts() }
         async let albums = reading("albums") { try await origin.albums() }
         async let photos = reading("photos") { try await origin.photos() }
-        return try await PostsSnapshot(users: users, posts: posts, albums: albums, photos: photos)
+        async let comments = reading("comments") { try await origin.comments() }
+        return try await PostsSnapshot(users: users, posts: posts, albums: albums, photos: photos, comments: comments)
     }
 
-    public var recordCount: Int { users.count + posts.count + albums.count + photos.count }
+    public var recordCount: Int { users.count + posts.count + albums.count + photos.count + comments.count }
+
+    /// Without the posts `ids` and their comments: what a sync merges when those posts were deleted
+    /// here while it fetched, so the merge neither brings them back nor calls them restored.
+    public func removingPosts(_ ids: Set<Int>) -> PostsSnapshot {
+        guard !ids.isEmpty else { return self }
+        var copy = self
+        copy.posts.removeAll { ids.contains($0.id) }
+        copy.comments.removeAll { ids.contains($0.postId) }
+        return copy
+    }
 }

@@ -5,7 +5,8 @@ public struct PostsSyncReport: Hashable, Sendable, Codable {
     public var users: Int
     public var albums: Int
     public var photos: Int
-    /// Rows written, over all four lists; unchanged rows are not written.
+    public var comments: Int
+    /// Rows written, over all five lists; unchanged rows are not written.
     public var inserted: Int
     public var updated: Int
     public var deleted: Int
@@ -21,7 +22,8 @@ public struct PostsSyncReport: Hashable, Sendable, Codable {
         users = counts.users
         albums = counts.albums
         photos = counts.photos
-        let parts = [plan.users.counts, plan.posts.counts, plan.albums.counts, plan.photos.counts]
+        comments = counts.comments
+        let parts = [plan.users.counts, plan.posts.counts, plan.albums.counts, plan.photos.counts, plan.comments.counts]
         inserted = parts.map(\.inserted).reduce(0, +)
         updated = parts.map(\.updated).reduce(0, +)
         deleted = parts.map(\.deleted).reduce(0, +)

@@ -29,7 +29,7 @@ struct PostsCommand: AsyncParsableCommand {
 
         @OptionGroup var storage: Storage
 
-        @Flag(help: "Print one JSON object: posts, users, albums, photos, inserted, updated, deleted, unchanged, skipped, seconds.")
+        @Flag(help: "Print one JSON object: posts, comments, users, albums, photos, inserted, updated, deleted, unchanged, skipped, seconds.")
         var json = false
 
         func validate() throws { try ServerProbe.validate(origin, option: "--origin") }
@@ -52,7 +52,7 @@ struct PostsCommand: AsyncParsableCommand {
             }
             progress.clear()
             if json { return try printJSON(report) }
-            print("\(report.posts) posts, \(report.users) users, \(report.albums) albums, \(report.photos) photos")
+            print("\(report.posts) posts, \(report.comments) comments, \(report.users) users, \(report.albums) albums, \(report.photos) photos")
             print("\(report.inserted) inserted, \(report.updated) updated, \(report.deleted) deleted, \(report.unchanged) unchanged"
                   + (report.skipped > 0 ? ", \(report.skipped) skipped (owner missing)" : "")
                   + String(format: " in %.3f s (download %.3f s)", report.seconds, report.downloadSeconds))
@@ -62,7 +62,7 @@ struct PostsCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List stored posts: id, title and the author's email.")
 
-        @Option(help: "Only posts whose title or author's email contains this (any case).")
+        @Option(help: "Only posts whose title, body or author's email contains this (any case).")
         var search: String = ""
 
         @Flag(help: "Only posts not read yet (the reader's marks, as the page shows them).")
@@ -76,7 +76,7 @@ struct PostsCommand: AsyncParsableCommand {
 
         @OptionGroup var storage: Storage
 
-        @Flag(help: "Print one JSON object: total, matching, posts [{id, title, user}].")
+        @Flag(help: "Print one JSON object: total, matching, posts [{id, title, user, comments, excerpt?}].")
         var json = false
 
         func validate() throws {
@@ -93,7 +93,7 @@ struct PostsCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one post: title, body, author and their albums.")
+        static let configuration = CommandConfiguration(abstract: "Show one post: title, body, author, their albums and the post's comments.")
 
         @Argument(help: "The post's id.")
         var id: Int
@@ -115,6 +115,11 @@ struct PostsCommand: AsyncParsableCommand {
             print("\nby \(post.author.name) (@\(post.author.username), \(post.author.email))")
             print("\nAlbums:")
             for album in post.albums { print(String(format: "%4d  ", album.id) + "\(album.title) — \(album.photoCount) photos") }
+            print("\nComments (\(post.comments.count)):")
+            for comment in post.comments {
+                print("\n  \(comment.name) <\(comment.email)>")
+                print("  " + comment.body.replacingOccurrences(of: "\n", with: "\n  "))
+            }
         }
     }
 }

@@ -26,15 +26,15 @@ import TesseraTestSupport
         try await buildApplication(testConfiguration()).test(.live) { client in
             let events = try await Self.sync(client)
             #expect(events.first?["type"] as? String == "started")
-            #expect(Set(events.compactMap { $0["list"] as? String }) == ["posts", "users", "albums", "photos"])
+            #expect(Set(events.compactMap { $0["list"] as? String }) == ["posts", "comments", "users", "albums", "photos"])
             let report = try #require(events.last?["report"] as? [String: Any], "\(events.last ?? [:])")
             #expect(report["posts"] as? Int == 100 && report["users"] as? Int == 10)
             #expect(report["albums"] as? Int == 100 && report["photos"] as? Int == 5000)
-            #expect(report["inserted"] as? Int == 5210)
+            #expect(report["inserted"] as? Int == 5710)
 
             let again = try #require(try await Self.sync(client).last?["report"] as? [String: Any])
             #expect(again["inserted"] as? Int == 0 && again["updated"] as? Int == 0 && again["deleted"] as? Int == 0)
-            #expect(again["unchanged"] as? Int == 5210)
+            #expect(again["unchanged"] as? Int == 5710)
 
             let status = try await client.call(.get, "/api/posts/status").body
             #expect(status["posts"] as? Int == 100 && status["syncing"] as? Bool == false && status["lastSync"] is String)

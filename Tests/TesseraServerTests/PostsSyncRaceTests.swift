@@ -28,6 +28,7 @@ import Testing
         func users() async throws -> [Author] { try await inner.users() }
         func albums() async throws -> [Album] { try await inner.albums() }
         func photos() async throws -> [Photo] { try await inner.photos() }
+        func comments() async throws -> [PostsKit.Comment] { try await inner.comments() }
     }
 
     /// Many callers join one sync; each asks again the moment it hears the result. The sync that

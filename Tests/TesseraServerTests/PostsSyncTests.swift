@@ -54,6 +54,7 @@ import TesseraTestSupport
         func posts() async throws -> [Post] { try await serve(\.posts) }
         func albums() async throws -> [Album] { try await serve(\.albums) }
         func photos() async throws -> [Photo] { try await serve(\.photos) }
+        func comments() async throws -> [PostsKit.Comment] { try await serve(\.comments) }
     }
 
     static func stores() throws -> [(String, any PostsStore)] {

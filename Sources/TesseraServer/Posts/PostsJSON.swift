@@ -36,6 +36,7 @@ struct PostsStatusJSON: Encodable {
     let users: Int
     let albums: Int
     let photos: Int
+    let comments: Int
     @Nullable var lastSync: String?
     let syncing: Bool
 
@@ -45,6 +46,7 @@ struct PostsStatusJSON: Encodable {
         users = counts.users
         albums = counts.albums
         photos = counts.photos
+        comments = counts.comments
         self.lastSync = lastSync.map { $0.formatted(.iso8601) }
         self.syncing = syncing
     }

@@ -10,7 +10,7 @@ import PostsKit
 /// Merges take a transaction-level advisory lock, so two merges (from two nodes, should the sync
 /// lock ever be bypassed) are applied one after the other, each planned against the other's result.
 package struct PostgresPostsStore: PostsStore {
-    private let database: TesseraPostgres
+    let database: TesseraPostgres
 
     package init(database: TesseraPostgres) async throws {
         try await database.migrate(Self.migrations)
@@ -37,7 +37,7 @@ package struct PostgresPostsStore: PostsStore {
         """,
         "CREATE INDEX IF NOT EXISTS posts_photo_album_id ON posts_photo (album_id)",
         "CREATE TABLE IF NOT EXISTS posts_sync (id integer PRIMARY KEY, synced_at timestamptz NOT NULL)",
-    ])]
+    ]), commentsAndChanges]
 
     /// The advisory lock key merges take ("post" in ASCII).
     package static let mergeLock: Int32 = 0x706F_7374
@@ -46,8 +46,10 @@ package struct PostgresPostsStore: PostsStore {
         let scope = database.lockScope
         return try await database.transaction { [logger = database.logger] connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.mergeLock), hashtext(\(scope)))", logger: logger)
-            let plan = MergePlan(stored: try await Self.snapshot(connection, logger), fetched: fetched)
+            let stored = try await Self.snapshot(connection, logger)
+            let plan = MergePlan(stored: stored, fetched: fetched)
             try await Self.apply(plan, connection, logger)
+            try await Self.recordChanges(stored: stored, plan: plan, fetched: fetched, at: time, connection, logger)
             try await connection.query("""
                 INSERT INTO posts_sync (id, synced_at) VALUES (1, \(time))
                 ON CONFLICT (id) DO UPDATE SET synced_at = EXCLUDED.synced_at
@@ -58,9 +60,15 @@ package struct PostgresPostsStore: PostsStore {
 
     package func summaries() async throws -> [PostSummary] {
         try await database.query("""
-            SELECT p.id, p.user_id, p.title, p.body, u.name, u.username, u.email
+            SELECT p.id, p.user_id, p.title, p.body, u.name, u.username, u.email,
+                (SELECT COUNT(*) FROM posts_comment c WHERE c.post_id = p.id)
             FROM posts_post p JOIN posts_user u ON u.id = p.user_id ORDER BY p.id
-            """).map(Self.summary)
+            """).map { row in
+            let (id, userID, title, body, name, username, email, comments)
+                = try row.decode((Int, Int, String, String, String, String, String, Int).self)
+            return PostSummary(Post(userId: userID, id: id, title: title, body: body),
+                               author: Author(id: userID, name: name, username: username, email: email), comments: comments)
+        }
     }
 
     package func detail(postID: Int) async throws -> PostDetail? {
@@ -80,7 +88,8 @@ package struct PostgresPostsStore: PostsStore {
                 return AlbumSummary(Album(userId: userID, id: id, title: title), photoCount: photos)
             }
             let (id, userID, title, body, _, _, _) = try row.decode((Int, Int, String, String, String, String, String).self)
-            return PostDetail(Post(userId: userID, id: id, title: title, body: body), author: summary.author, albums: albums)
+            return PostDetail(Post(userId: userID, id: id, title: title, body: body), author: summary.author, albums: albums,
+                              comments: try await Self.comments(connection, logger, postID: postID))
         }
     }
 
@@ -103,17 +112,22 @@ package struct PostgresPostsStore: PostsStore {
     }
 
     package func deletePost(id: Int) async throws -> Bool {
-        !(try await database.query("DELETE FROM posts_post WHERE id = \(id) RETURNING id").isEmpty)
+        // The deletion and the note that it was made here, in one statement.
+        !(try await database.query("""
+            WITH gone AS (DELETE FROM posts_post WHERE id = \(id) RETURNING id),
+                 noted AS (INSERT INTO posts_deleted (id) SELECT id FROM gone ON CONFLICT DO NOTHING)
+            SELECT id FROM gone
+            """).isEmpty)
     }
 
     package func counts() async throws -> PostsCounts {
         let rows = try await database.query("""
             SELECT (SELECT COUNT(*) FROM posts_user), (SELECT COUNT(*) FROM posts_post),
-                   (SELECT COUNT(*) FROM posts_album), (SELECT COUNT(*) FROM posts_photo)
+                   (SELECT COUNT(*) FROM posts_album), (SELECT COUNT(*) FROM posts_photo), (SELECT COUNT(*) FROM posts_comment)
             """)
         guard let row = rows.first else { return PostsCounts(users: 0, posts: 0, albums: 0, photos: 0) }
-        let (users, posts, albums, photos) = try row.decode((Int, Int, Int, Int).self)
-        return PostsCounts(users: users, posts: posts, albums: albums, photos: photos)
+        let (users, posts, albums, photos, comments) = try row.decode((Int, Int, Int, Int, Int).self)
+        return PostsCounts(users: users, posts: posts, albums: albums, photos: photos, comments: comments)
     }
 
     package func lastSync() async throws -> Date? {
@@ -139,7 +153,8 @@ package struct PostgresPostsStore: PostsStore {
                 let (id, userID, title) = try row.decode((Int, Int, String).self)
                 return Album(userId: userID, id: id, title: title)
             },
-            photos: try await rows("SELECT id, album_id, title, url, thumbnail_url FROM posts_photo").map(photo))
+            photos: try await rows("SELECT id, album_id, title, url, thumbnail_url FROM posts_photo").map(photo),
+            comments: try await comments(connection, logger))
     }
 
     /// Deletions first, children before owners; then inserts and updates, owners before children.
@@ -150,6 +165,7 @@ package struct PostgresPostsStore: PostsStore {
             try await connection.query(query, logger: logger)
         }
         let p = plan
+        try await deleteComments(plan, connection, logger)
         try await run("DELETE FROM posts_photo WHERE id = ANY(\(p.photos.deletes))", if: p.photos.deletes.count)
         try await run("DELETE FROM posts_album WHERE id = ANY(\(p.albums.deletes))", if: p.albums.deletes.count)
         try await run("DELETE FROM posts_post WHERE id = ANY(\(p.posts.deletes))", if: p.posts.deletes.count)
@@ -201,6 +217,7 @@ package struct PostgresPostsStore: PostsStore {
                 WHERE t.id = v.id
                 """, if: photos.count)
         }
+        try await writeComments(plan, connection, logger)
     }
 
     private static func summary(_ row: PostgresRow) throws -> PostSummary {

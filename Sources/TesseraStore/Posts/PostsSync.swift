@@ -4,7 +4,7 @@ import PostsKit
 import Synchronization
 
 /// Runs syncs of the reader against its origin, one at a time:
-/// - a sync fetches the four lists first and merges them in one transaction, so a failing origin
+/// - a sync fetches the five lists first and merges them in one transaction, so a failing origin
 ///   changes nothing;
 /// - a sync requested while one runs joins it: both callers get the same result (the original
 ///   silently dropped the second caller); one requested once it has finished starts a new one;
@@ -16,7 +16,7 @@ import Synchronization
 package actor PostsSync {
     package enum Progress: Sendable {
         case started(origin: String)
-        /// One of the four lists arrived (`posts`, `users`, `albums` or `photos`).
+        /// One of the five lists arrived (`posts`, `comments`, `users`, `albums` or `photos`).
         case fetched(list: String, count: Int)
         /// This caller joined a sync that was already running.
         case joined
@@ -94,7 +94,9 @@ package actor PostsSync {
             tell(.fetched(list: list, count: count))
         }
         let downloaded = clock.now - started
-        let plan = try await store.merge(snapshot, at: Date())
+        // Posts deleted since the fetch began are left out, so the merge neither brings them back
+        // nor names them restored; any deleted during the merge are deleted again below.
+        let plan = try await store.merge(snapshot.removingPosts(deletedDuringSync), at: Date())
         for id in deletedDuringSync { _ = try await store.deletePost(id: id) }
         let counts = try await store.counts()
         return PostsSyncReport(plan: plan, counts: counts, seconds: (clock.now - started).seconds,

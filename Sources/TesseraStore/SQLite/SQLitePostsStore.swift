@@ -7,7 +7,7 @@ import PostsKit
 /// with cached statements, so a first sync of 5,210 rows is one commit and a sync with nothing
 /// new writes nothing.
 package struct SQLitePostsStore: PostsStore {
-    private let database: TesseraDatabase
+    let database: TesseraDatabase
 
     package init(database: TesseraDatabase) throws {
         try database.migrate(Self.migrator)
@@ -47,13 +47,16 @@ package struct SQLitePostsStore: PostsStore {
                 table.column("synced_at", .datetime).notNull()
             }
         }
+        registerCommentsAndChanges(&migrator)
         return migrator
     }
 
     package func merge(_ fetched: PostsSnapshot, at time: Date) async throws -> MergePlan {
         try await database.write { db in
-            let plan = MergePlan(stored: try Self.snapshot(db), fetched: fetched)
+            let stored = try Self.snapshot(db)
+            let plan = MergePlan(stored: stored, fetched: fetched)
             try Self.apply(plan, db)
+            try Self.recordChanges(stored: stored, plan: plan, fetched: fetched, at: time, db)
             try db.execute(sql: "INSERT OR REPLACE INTO posts_sync (id, synced_at) VALUES (1, ?)", arguments: [time])
             return plan
         }
@@ -62,9 +65,10 @@ package struct SQLitePostsStore: PostsStore {
     package func summaries() async throws -> [PostSummary] {
         try await database.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT p.id, p.user_id, p.title, p.body, u.name, u.username, u.email
+                SELECT p.id, p.user_id, p.title, p.body, u.name, u.username, u.email,
+                    (SELECT COUNT(*) FROM posts_comment c WHERE c.post_id = p.id) AS comments
                 FROM posts_post p JOIN posts_user u ON u.id = p.user_id ORDER BY p.id
-                """).map { row in PostSummary(Self.post(row), author: Self.author(row, id: row["user_id"])) }
+                """).map { row in PostSummary(Self.post(row), author: Self.author(row, id: row["user_id"]), comments: row["comments"]) }
         }
     }
 
@@ -79,7 +83,8 @@ package struct SQLitePostsStore: PostsStore {
                 FROM posts_album a LEFT JOIN posts_photo ph ON ph.album_id = a.id
                 WHERE a.user_id = ? GROUP BY a.id ORDER BY a.id
                 """, arguments: [row["user_id"] as Int]).map { AlbumSummary(Self.album($0), photoCount: $0["photos"]) }
-            return PostDetail(Self.post(row), author: Self.author(row, id: row["user_id"]), albums: albums)
+            return PostDetail(Self.post(row), author: Self.author(row, id: row["user_id"]), albums: albums,
+                              comments: try Self.comments(db, postID: postID))
         }
     }
 
@@ -105,7 +110,9 @@ package struct SQLitePostsStore: PostsStore {
     package func deletePost(id: Int) async throws -> Bool {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM posts_post WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try db.execute(sql: "INSERT OR IGNORE INTO posts_deleted (id) VALUES (?)", arguments: [id])
+            return true
         }
     }
 
@@ -113,7 +120,8 @@ package struct SQLitePostsStore: PostsStore {
         try await database.read { db in
             func count(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
             return PostsCounts(users: try count("posts_user"), posts: try count("posts_post"),
-                               albums: try count("posts_album"), photos: try count("posts_photo"))
+                               albums: try count("posts_album"), photos: try count("posts_photo"),
+                               comments: try count("posts_comment"))
         }
     }
 
@@ -128,12 +136,14 @@ package struct SQLitePostsStore: PostsStore {
             users: try Row.fetchAll(db, sql: "SELECT id, name, username, email FROM posts_user").map { author($0, id: $0["id"]) },
             posts: try Row.fetchAll(db, sql: "SELECT id, user_id, title, body FROM posts_post").map(post),
             albums: try Row.fetchAll(db, sql: "SELECT id, user_id, title FROM posts_album").map(album),
-            photos: try Row.fetchAll(db, sql: "SELECT id, album_id, title, url, thumbnail_url FROM posts_photo").map(photo))
+            photos: try Row.fetchAll(db, sql: "SELECT id, album_id, title, url, thumbnail_url FROM posts_photo").map(photo),
+            comments: try comments(db))
     }
 
     /// Deletions first, children before owners (the cascade would do it too, but a deletion that
     /// is explicit is counted and cheap); then inserts and updates, owners before children.
     private static func apply(_ plan: MergePlan, _ db: Database) throws {
+        try deleteComments(plan, db)
         try run(db, "DELETE FROM posts_photo WHERE id = ?", plan.photos.deletes.map { [$0] })
         try run(db, "DELETE FROM posts_album WHERE id = ?", plan.albums.deletes.map { [$0] })
         try run(db, "DELETE FROM posts_post WHERE id = ?", plan.posts.deletes.map { [$0] })
@@ -151,11 +161,12 @@ package struct SQLitePostsStore: PostsStore {
         try insert(db, "posts_photo (album_id, title, url, thumbnail_url, id)", columns: 5, plan.photos.inserts.map(photoRow))
         try run(db, "UPDATE posts_photo SET album_id = ?, title = ?, url = ?, thumbnail_url = ? WHERE id = ?",
                 plan.photos.updates.map(photoRow))
+        try writeComments(plan, db)
     }
 
     /// Inserts rows a hundred at a time (one multi-row INSERT each): a first sync's 5,000 photos
     /// take 50 statement steps instead of 5,000, which is most of the merge's cost.
-    private static func insert(_ db: Database, _ table: String, columns: Int, _ rows: [StatementArguments]) throws {
+    static func insert(_ db: Database, _ table: String, columns: Int, _ rows: [StatementArguments]) throws {
         let batch = 100
         var start = 0
         while start < rows.count {
@@ -169,7 +180,7 @@ package struct SQLitePostsStore: PostsStore {
         }
     }
 
-    private static func run(_ db: Database, _ sql: String, _ rows: [StatementArguments]) throws {
+    static func run(_ db: Database, _ sql: String, _ rows: [StatementArguments]) throws {
         guard !rows.isEmpty else { return }
         let statement = try db.cachedStatement(sql: sql)
         for arguments in rows { try statement.execute(arguments: arguments) }
