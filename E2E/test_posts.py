@@ -165,7 +165,7 @@ def test_first_load_syncs_with_progress_and_lists_100_posts(browser):
         expect(page.locator("#list-title")).to_have_text("Posts")
 
         expect(page.get_by_test_id("first-load")).to_be_visible()
-        expect(page.get_by_test_id("progress")).to_have_text("Fetching posts… users… albums… photos…")
+        expect(page.get_by_test_id("progress")).to_have_text("Fetching posts… comments… users… albums… photos…")
         expect(page.get_by_test_id("sync")).to_be_disabled()
         expect(page.get_by_test_id("progress")).to_contain_text("photos ✓", timeout=10_000)
 

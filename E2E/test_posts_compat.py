@@ -1,5 +1,5 @@
-"""The reader's sync relies on nothing but four plain GETs: it works against a bare static file
-server holding the same four lists (as a plain json-server or jsonplaceholder would serve them),
+"""The reader's sync relies on nothing but five plain GETs: it works against a bare static file
+server holding the same five lists (as a plain json-server or jsonplaceholder would serve them),
 and a dead origin fails the sync without touching what is stored."""
 import functools
 import http.server
@@ -18,9 +18,9 @@ from conftest import _binary
 
 @pytest.fixture
 def static_origin(server):
-    """The four lists copied from our /origin into files, served by Python's static file server."""
+    """The five lists copied from our /origin into files, served by Python's static file server."""
     folder = tempfile.mkdtemp(prefix="tessera-static-origin-")
-    for name in ["posts", "users", "albums", "photos"]:
+    for name in ["posts", "comments", "users", "albums", "photos"]:
         with urllib.request.urlopen(f"{server}/origin/{name}", timeout=30) as answer:
             with open(os.path.join(folder, name), "wb") as out:
                 out.write(answer.read())
@@ -46,7 +46,7 @@ def test_a_plain_static_origin_is_enough(static_origin):
         assert code == 0, err
         report = json.loads(out)
         assert (report["posts"], report["users"], report["albums"], report["photos"]) == (100, 10, 100, 5000)
-        assert report["inserted"] == 5210
+        assert report["inserted"] == 5710
 
         code, out, err = sync(static_origin, data_dir)
         assert code == 0, err

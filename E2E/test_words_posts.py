@@ -23,6 +23,8 @@ POSTS_DATA = {
     "h2[data-testid=post-heading]", "p[data-testid=post-body]",
     "span[data-testid=author-name]", "span[data-testid=author-username]", "a[data-testid=author-email]",
     "span[data-testid=album-title]", "h2#photo-title[data-testid=photo-title]",
+    "span[data-testid=comment-name]", "a[data-testid=comment-email]", "p[data-testid=comment-body]",
+    "span[data-testid=post-excerpt]",
 }
 
 # The failed requests the states below provoke on purpose (the browser logs each).

@@ -1,10 +1,11 @@
-// The detail pane: the open post's title and body, its author (name, username, email) and the
-// author's albums (albums.js). The pane scrolls on its own; its scroll position and open albums are
+// The detail pane: the open post's title and body, its author (name, username, email), the post's
+// comments (comments.js) and the author's albums (albums.js). The pane scrolls on its own; its scroll position and open albums are
 // what the page saves so a reload comes back to the same place. Words: `posts.detail.*`; the post,
 // its author and the albums' titles are the origin's data, shown as they are.
 import { el } from "/shared/api.js";
 import { scoped } from "/shared/words.js";
 import { AlbumList } from "./albums.js";
+import { commentsSection, relabelComments } from "./comments.js";
 import { LazyImages } from "./lazy-images.js";
 
 const { t, translated, translatedAttributes } = scoped("posts");
@@ -33,6 +34,7 @@ export class DetailView {
       el("h2", { class: "post-heading", "data-testid": "post-heading", text: post.title }),
       this.author(post.user),
       el("p", { class: "post-body", "data-testid": "post-body", text: post.body }),
+      commentsSection(post.comments),
       el("section", { class: "albums", "aria-labelledby": "albums-heading" },
         el("h3", { id: "albums-heading", class: "albums-heading" },
           translated("span", "detail.albums"), " ",
@@ -62,9 +64,10 @@ export class DetailView {
   /** Updates the text of the post on screen after a sync, leaving albums and scroll alone. */
   refresh(post) {
     if (!this.post || post.id !== this.post.id) return;
-    this.post = { ...this.post, title: post.title, body: post.body, user: post.user };
+    this.post = { ...this.post, title: post.title, body: post.body, user: post.user, comments: post.comments };
     this.article.querySelector(".post-heading").textContent = post.title;
     this.article.querySelector(".post-body").textContent = post.body;
+    this.article.querySelector(".comments")?.replaceWith(commentsSection(post.comments));
     this.article.querySelector(".author").replaceWith(this.author(post.user));
     this.relabel();
   }
@@ -79,6 +82,7 @@ export class DetailView {
     const name = this.post.user?.name;
     if (none) none.textContent = name ? t("detail.noAlbums", { name }) : t("detail.noAlbumsUnnamed");
     this.albums.relabel();
+    relabelComments(this.article.querySelector(".comments"));
   }
 
   /** Says the open post is no longer stored (deleted elsewhere, or gone from the origin). */

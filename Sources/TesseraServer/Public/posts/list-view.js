@@ -1,7 +1,8 @@
 // The master list: a row per post (title and author email, any height), one "current" row that the
 // arrow keys move (roving tabindex: only the current row's link and delete button are in the tab
 // order), the open row marked with aria-current, and a delete button that shows on hover or focus.
-// While searching, the part of the title or email that matched is marked, and the delete buttons
+// Each row counts the post's comments. While searching, the part of the title or email that matched
+// is marked (a match in the body shows as a line of the body around it, marked too), and the delete buttons
 // are off but still focusable (aria-disabled, not disabled), described by the visible hint that
 // says why. Deleting is the page's business (`onDelete`); this view only draws and reports intent.
 // Words: `posts.list.*`; the titles and emails are the origin's data, shown as they are.
@@ -60,6 +61,8 @@ export class PostList {
     const email = post.user?.email ?? "";
     // Only the email matched: the mark shows it; screen readers are told in words.
     const byEmail = this.searching && !matchRanges(title, this.query).length && matchRanges(email, this.query).length > 0;
+    // The server sends an excerpt only when the body matched; it is shown when the title did not.
+    const excerpt = this.searching && post.excerpt && !matchRanges(title, this.query).length ? post.excerpt : "";
     return el("li", { class: `post-row${byEmail ? " email-match" : ""}`, "data-id": post.id, "data-testid": "post-row" },
       el("button", { type: "button", class: "swipe-delete", tabindex: "-1", "aria-hidden": "true", text: t("list.delete") }),
       el("div", { class: "row-face" },
@@ -67,7 +70,12 @@ export class PostList {
           el("span", { class: "post-title", "data-testid": "post-title" }, ...highlighted(title, this.query)),
           el("span", { class: "post-email", "data-testid": "post-email" },
             ...(byEmail ? [el("span", { class: "visually-hidden", text: t("list.emailMatches") })] : []),
-            ...highlighted(email, this.query))),
+            ...highlighted(email, this.query)),
+          ...(excerpt ? [el("span", { class: "post-excerpt", "data-testid": "post-excerpt" },
+            el("span", { class: "visually-hidden", text: t("list.bodyMatches") }), ...highlighted(excerpt, this.query))] : []),
+          el("span", { class: "comment-count", "data-testid": "comment-count", title: t("list.comments", { count: post.comments ?? 0 }) },
+            commentIcon(), el("span", { "aria-hidden": "true", "data-testid": "comment-number", text: String(post.comments ?? 0) }),
+            el("span", { class: "visually-hidden", text: t("list.comments", { count: post.comments ?? 0 }) }))),
         el("button", { type: "button", class: "delete", tabindex: "-1", "data-testid": "delete",
           "aria-label": t("list.deleteTitle", { title }),
           title: this.searching ? t("list.clearToDelete") : t("list.deleteTitle", { title }),
@@ -179,6 +187,18 @@ export class PostList {
     this.setCurrent(Number(next.dataset.id));
     this.focusCurrent(event.target.classList.contains("delete"));
   }
+}
+
+function commentIcon() {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", "M2.5 3h11v7.5H7L4 13v-2.5H2.5z");
+  svg.append(path);
+  return svg;
 }
 
 function trashIcon() {

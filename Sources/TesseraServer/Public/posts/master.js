@@ -219,5 +219,5 @@ export class Master {
 
 function sameRows(a, b) {
   return a.length === b.length && a.every((post, index) => post.id === b[index].id && post.title === b[index].title
-    && post.user?.email === b[index].user?.email);
+    && post.user?.email === b[index].user?.email && post.comments === b[index].comments && post.excerpt === b[index].excerpt);
 }

@@ -22,6 +22,7 @@ import { checkConnection, keepThisPage, queue, relabelOffline, startOffline } fr
 import { ReaderState } from "./reader-state.js";
 import { cameFromList, postInAddress, putPostInAddress, savedView, saveView } from "./session.js";
 import { Syncer } from "./sync.js";
+import { ChangesPanel } from "./changes-panel.js";
 
 const { t } = scoped("posts");
 const phone = matchMedia("(max-width: 44em)");
@@ -80,6 +81,8 @@ const master = new Master({
 const list = master.list;
 const marks = new ReaderState({ master, queue, say, openId: () => detail.postId, open: (id) => openPost(id, { byHand: true }) });
 const syncer = new Syncer({ onProgress: sayProgress, onStatus: statusChanged });
+const changesPanel = new ChangesPanel({ button: $("changes-button"), dialog: $("changes-dialog"), body: $("changes-body"),
+  close: $("changes-close"), onOpen: (id) => openPost(id, { byHand: true }) });
 
 // ---- the detail --------------------------------------------------------------------------------
 function showReading(reading) {
@@ -173,6 +176,7 @@ async function sync({ first = false, quiet = false } = {}) {
     }
     await Promise.all([master.load(), marks.load()]);
     refreshDetail();
+    changesPanel.refresh({ open: !quiet && !first }); // a sync asked for by hand shows what it changed
   } else {
     // The reason: the server's words, or ours (end.key) when the sync never got an answer.
     const reason = end.key ? t(end.key, end.args) : end.message;
@@ -191,6 +195,7 @@ function statusChanged(status) {
     master.changed();
     marks.load();
     refreshDetail();
+    changesPanel.refresh();
   }
 }
 
@@ -239,6 +244,7 @@ async function start() {
   const wanted = postInAddress();
   showReading(wanted !== null);
   syncer.watch();
+  changesPanel.refresh();
   let status = null;
   try {
     status = await api("/api/posts/status");
@@ -271,6 +277,7 @@ onLanguageChange(() => {
   detail.relabel();
   dialog.relabel();
   syncer.relabel();
+  changesPanel.relabel();
   marks.relabel();
   relabelOffline();
 });

@@ -1,5 +1,5 @@
 // Keeping the reader fresh: the Sync button, "Last synced …", the progress of a running sync
-// ("Fetching posts… users… albums… photos…", each list ticked off as it arrives), and the server's
+// ("Fetching posts… comments… users… albums… photos…", each list ticked off as it arrives), and the server's
 // status stream (`/api/posts/events`), which reports every sync and delete from any tab. A sync
 // asked for while one runs shares it; the tab coming back into view syncs again unless one ran in
 // the last half minute. Words: `posts.sync.*`; times through Intl in the page's language.
@@ -10,10 +10,10 @@ import { runSync } from "./sync-stream.js";
 
 const { t } = scoped("posts");
 
-const LISTS = ["posts", "users", "albums", "photos"];
+const LISTS = ["posts", "comments", "users", "albums", "photos"];
 export const FRESH_MS = 30_000;
 
-/** "Fetching posts… users… albums… photos…", with each list that has arrived ticked off. */
+/** "Fetching posts… comments… users… albums… photos…", with each list that has arrived ticked off. */
 export function progressText(fetched, joined = false) {
   const parts = LISTS.map((list) => t(list in fetched ? "sync.listDone" : "sync.listWaiting", { list }));
   return t(joined ? "sync.joining" : "sync.fetching", { lists: parts.join(" ") });
