@@ -121,8 +121,12 @@ def test_a_sync_by_hand_shows_what_it_changed(browser, origin, size):
         page.goto("/posts/")
         expect(rows(page)).to_have_count(3)
         press(page, page.get_by_test_id("sync"), touch)
+        # The sync marks the "What changed" button; it opens the panel.
+        expect(page.get_by_test_id("changes-button")).to_have_class(re.compile(r"\bfresh\b"))
+        press(page, page.get_by_test_id("changes-button"), touch)
         dialog = page.get_by_test_id("changes-dialog")
         expect(dialog).to_be_visible()
+        expect(page.get_by_test_id("changes-button")).not_to_have_class(re.compile(r"\bfresh\b"))
         newest = dialog.get_by_test_id("sync-changes").first
         expect(newest.get_by_test_id("changes-added").get_by_test_id("change-item")).to_have_text(["A brand new post"])
         expect(newest.get_by_test_id("changes-deleted").get_by_test_id("change-item")).to_have_text(["Post number 4"])

@@ -2,7 +2,7 @@
 // server for every node) did to the posts — new ones, edited ones with the changed words marked
 // (<ins>, <del>), those the origin removed and those that came back after this reader deleted
 // them — and how many comments came and went. The button in the bar opens it and is marked while
-// it holds changes not yet seen; a sync asked for by hand that changed posts opens it by itself.
+// it holds changes not yet seen (a sync here or in another tab that changed posts or comments).
 // Words: `posts.changes.*`; titles and words are the origin's data.
 import { api, el } from "/shared/api.js";
 import { formatDate, scoped } from "/shared/words.js";

@@ -176,7 +176,7 @@ async function sync({ first = false, quiet = false } = {}) {
     }
     await Promise.all([master.load(), marks.load()]);
     refreshDetail();
-    changesPanel.refresh({ open: !quiet && !first }); // a sync asked for by hand shows what it changed
+    changesPanel.refresh(); // the bar's "What changed" button is marked when this sync changed posts
   } else {
     // The reason: the server's words, or ours (end.key) when the sync never got an answer.
     const reason = end.key ? t(end.key, end.args) : end.message;
