@@ -11,7 +11,7 @@ extension PostsCommand {
     /// an empty data folder, (3) a second sync with nothing changed. Median of `--runs`.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Time a first and a second sync of the 5,210 records against download + decode alone (use a release build).")
+            abstract: "Time a first and a second sync of the 5,710 records against download + decode alone (use a release build).")
 
         static let firstSyncRatioTarget = 2.0
         static let firstSyncLimit = 0.300

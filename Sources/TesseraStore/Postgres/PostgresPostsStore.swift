@@ -5,7 +5,7 @@ import PostsKit
 /// The reader's tables in the shared PostgreSQL database: the same tables and cascades as
 /// `SQLitePostsStore` (user → posts, user → albums → photos). A merge reads the stored rows, plans
 /// and writes in one transaction, writing only what changed; each kind of change is one statement
-/// over arrays (`UNNEST`), so a first sync of 5,210 rows is a dozen statements, not 5,210.
+/// over arrays (`UNNEST`), so a first sync of 5,710 rows is a dozen statements, not 5,710.
 ///
 /// Merges take a transaction-level advisory lock, so two merges (from two nodes, should the sync
 /// lock ever be bypassed) are applied one after the other, each planned against the other's result.

@@ -4,7 +4,7 @@ import PostsKit
 
 /// The reader's tables in SQLite through GRDB, with foreign keys that cascade: user → posts,
 /// user → albums → photos. A merge reads the stored rows, plans and writes in one transaction,
-/// with cached statements, so a first sync of 5,210 rows is one commit and a sync with nothing
+/// with cached statements, so a first sync of 5,710 rows is one commit and a sync with nothing
 /// new writes nothing.
 package struct SQLitePostsStore: PostsStore {
     let database: TesseraDatabase
