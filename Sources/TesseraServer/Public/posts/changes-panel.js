@@ -29,8 +29,8 @@ export class ChangesPanel {
     });
   }
 
-  /** Reads the changes again; `open` shows the dialog when the newest sync changed any post. */
-  async refresh({ open = false } = {}) {
+  /** Reads the changes again; the button is marked when the newest sync is one not yet seen. */
+  async refresh() {
     let answer;
     try {
       answer = await api("/api/posts/changes");
@@ -38,10 +38,8 @@ export class ChangesPanel {
       return; // the panel keeps what it had; the status line speaks for the server
     }
     this.syncs = Array.isArray(answer?.syncs) ? answer.syncs : [];
-    if (this.seen === null && !open) this.seen = this.syncs[0]?.syncedAt ?? ""; // what was there on arrival
+    if (this.seen === null) this.seen = this.syncs[0]?.syncedAt ?? ""; // what was there on arrival
     this.render();
-    const newest = this.syncs[0];
-    if (open && newest && changedPosts(newest) > 0) this.open();
   }
 
   open() {
