@@ -95,6 +95,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "trace, debug, info (one access line per request), notice, warning, error or critical (env TESSERA_LOG_LEVEL).")
     var logLevel: String?
 
+    /// --max-connections-per-address, --max-streams-per-*, --account-quota, --metrics-token.
+    @OptionGroup(title: "Fair shares")
+    var shares: FairShareOptions
+
     /// --allowed-host, --tls-cert/--tls-key, --backup-every/--backup-keep.
     @OptionGroup(title: "On a school's network")
     var school: SchoolNetworkOptions
@@ -192,6 +196,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--teacher-signup must be open, invite or closed, not '\(teacherSignup.prefix(40))'.")
         }
         config.teacherSignUp = signUp
+        try shares.apply(to: &config)
         if let postsOrigin { config.postsOriginURL = postsOrigin }
         try school.apply(to: &config)
         for warning in SchoolNetworkOptions.warnings(for: config) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }

@@ -34,7 +34,8 @@ extension ClassRoutes {
     /// `{"kind":"run","pupil","level"}` for each run by one of the class's pupils, from any node.
     @Sendable func scoreboardEvents(_ request: Request, context: Context) async throws -> Response {
         let schoolClass = try await ownClass(request, context)
-        return try await live.eventStream(Self.scoreboardTopic(schoolClass.id)) {
+        return try await live.eventStream(Self.scoreboardTopic(schoolClass.id), client: context.caller.client, board: true,
+                                          closed: context.connectionClosed) {
             String(decoding: try JSONBody.encoder.encode(ScoreboardEventJSON(kind: "ready", pupil: nil, level: nil)), as: UTF8.self)
         }
     }

@@ -13,7 +13,11 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     var logger = Logger(label: "tessera")
     logger.logLevel = config.logLevel
     // HTTP/1.1, or HTTPS with HTTP/2 too: a wrong certificate or key stops here, before anything opens.
-    let transport = try ServerTransport.builder(config)
+    // One client address holds at most its share of connections (`Limits/ConnectionLimits.swift`).
+    ConnectionsPerAddress.raiseDescriptorLimit()
+    let connections = ConnectionsPerAddress(limit: config.maxConnectionsPerAddress ?? ConnectionsPerAddress.defaultLimit,
+                                            trustedProxies: config.trustedProxies)
+    let transport = try ServerTransport.builder(config, connections: connections)
     // Anonymous documents are counted against a cap when created and purged when idle (Core/Retention*.swift).
     let anonymous = AnonymousDocuments(cap: config.retention.maxAnonymousDocuments)
     let stores = try await AppStores.make(config.storage, logger: logger, databaseTimeout: config.databaseTimeout)
@@ -33,6 +37,8 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     router.add(middleware: RequestGuardMiddleware(hosts: AllowedHosts(bindHost: config.host, allowed: config.allowedHosts)))
     // Whether the browser sees HTTPS (TLS here, or a trusted proxy's X-Forwarded-Proto), once: Secure cookies, HSTS.
     router.add(middleware: HTTPSMiddleware(servesTLS: config.tls != nil, trustedProxies: config.trustedProxies))
+    // A path with control bytes (`%00`) reaches neither the files nor the routes.
+    router.add(middleware: PathGuardMiddleware())
     // Who is calling, once, before anything that depends on it (limits, CSRF, routes).
     let clients = RateLimitClients(trustedProxies: config.trustedProxies)
     let secret = try config.maze.secret ?? MazeSecretStore.load(dataDirectory: config.dataDirectory)
@@ -40,6 +46,8 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
     let deviceSecret = [secret.key.k0, secret.key.k1].flatMap { withUnsafeBytes(of: $0.littleEndian, Array.init) }
     let sessions = Sessions(accounts: stores.accounts, deviceKey: SignInDeviceKey(secret: deviceSecret))
     router.add(middleware: CallerMiddleware(sessions: sessions, classes: stores.classes, clients: clients))
+    // Whatever depends on who asks is never kept by a cache: outside everything that answers.
+    router.add(middleware: PrivateAnswersMiddleware())
     // Per-client limits outside the error mapping, so they see every route's final status.
     router.add(middleware: RateLimitMiddleware(buckets: RateLimitBuckets(limits: config.rateLimits)))
     router.add(middleware: ErrorMiddleware(routes: routes))
@@ -63,9 +71,12 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
         response.headers[.retryAfter] = full ? "60" : "1"
         return response
     }
-    router.get("metrics") { _, _ in
-        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                 body: .init(byteBuffer: .init(bytes: TesseraMetrics.exposition())))
+    // Only for this machine or with `--metrics-token` (`MetricsAccess`).
+    let metricsAccess = MetricsAccess(token: config.metricsToken, clients: clients)
+    router.get("metrics") { request, context in
+        try metricsAccess.check(request, peer: context.remoteAddress)
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: .init(bytes: TesseraMetrics.exposition())))
     }
     // From the resource bundle beside the binary, so a copied release build serves it too.
     let openAPIPath = Configuration.openAPIDocumentPath
@@ -111,7 +122,8 @@ public func buildApplication(_ config: Configuration) async throws -> some Appli
                            live: live, originName: postsOrigin),
         postMarks: PostMarksRoutes(posts: stores.posts, marks: stores.postMarks),
         origin: OriginRoutes(options: config.postsOrigin),
-        router: RouterRoutes(levels: stores.routerLevels, progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
+        // An account's levels are held to `--account-quota` (TesseraStore's `StorageShares.swift`).
+        router: RouterRoutes(levels: QuotaDocumentStore(stores.routerLevels, quotaBytes: config.accountQuotaBytes), progress: stores.routerProgress, sessions: sessions, classes: stores.classes,
                              programs: stores.routerPrograms, locks: stores.classLocks, live: live, work: cpuWork),
         auth: AuthRoutes(accounts: stores.accounts, classes: stores.classes, sessions: sessions, hasher: hasher,
                          throttle: throttle, schools: stores.schools, signUpMode: config.teacherSignUp),

@@ -29,8 +29,16 @@ public struct Configuration: Sendable {
     public var maze = MazeServerOptions()
     /// A connection with no request in progress for this long is closed.
     public var idleTimeoutSeconds = 60
-    /// Caps on pages watching live updates (per topic and in total).
+    /// Caps on pages watching live updates (per topic, per client and in total).
     public var liveUpdates = LiveUpdates.Limits()
+    /// Open connections one client address may hold (`--max-connections-per-address`); `nil`:
+    /// half the descriptors the process may open, at most 1,000 (`ConnectionsPerAddress`).
+    public var maxConnectionsPerAddress: Int?
+    /// The bytes of levels one account may keep (`--account-quota`); one more answers 507.
+    public var accountQuotaBytes = 10_000_000
+    /// The bearer token that lets `/metrics` answer callers not on this machine (`--metrics-token`);
+    /// without it only loopback callers get it.
+    public var metricsToken: String?
     /// How long anonymous work is kept when nobody touches it, and how much of it at most
     /// (`--retain-idle`, `--max-anonymous-documents`); the purge runs beside the server.
     public var retention = RetentionOptions()

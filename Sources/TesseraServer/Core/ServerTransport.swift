@@ -23,15 +23,18 @@ public struct TLSFiles: Sendable, Equatable {
 /// listens, so a wrong file is one clear `StartupError` and never a server that fails every
 /// handshake. These words are for whoever starts the server (a terminal), not for pages.
 enum ServerTransport {
-    static func builder(_ config: Configuration) throws -> HTTPServerBuilder {
+    /// `connections`: each connection counted against its address's share (`ConnectionLimits.swift`).
+    static func builder(_ config: Configuration, connections: ConnectionsPerAddress? = nil) throws -> HTTPServerBuilder {
         let idle = TimeAmount.seconds(Int64(config.idleTimeoutSeconds))
-        guard let files = config.tls else { return .http1(configuration: .init(idleTimeout: idle)) }
+        guard let files = config.tls else { 
+            return .limited(connections) { HTTP1Channel(responder: $0, configuration: .init(idleTimeout: idle)) }
+        }
         let tls = try tlsConfiguration(files)
         let http2 = HTTP2UpgradeChannel.Configuration(idleTimeout: .seconds(config.idleTimeoutSeconds),
                                                       streamConfiguration: .init(idleTimeout: idle))
         // Built once here: the key is checked against the certificate now, not at the first handshake.
         _ = try checked(HTTP2UpgradeChannel(tlsConfiguration: tls, configuration: http2, responder: { _, _, _ in }), files)
-        return try .http2Upgrade(tlsConfiguration: tls, configuration: http2)
+        return .limited(connections) { try HTTP2UpgradeChannel(tlsConfiguration: tls, configuration: http2, responder: $0) }
     }
 
     /// The server's TLS configuration from the two PEM files.

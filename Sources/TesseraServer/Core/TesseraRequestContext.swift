@@ -7,9 +7,13 @@ struct TesseraRequestContext: CallerRequestContext, RemoteAddressRequestContext 
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
     var caller = Caller.anonymous
+    private let channel: any Channel
+    /// When the client hangs up (`ClientConnectionHandler`): live-update streams end with it.
+    var connectionClosed: EventLoopFuture<Void>? { ClientConnectionHandler.hungUp(channel) }
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 }

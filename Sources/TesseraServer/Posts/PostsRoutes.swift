@@ -34,7 +34,7 @@ struct PostsRoutes<Context: CallerRequestContext>: Sendable {
 
     /// The status now, then again whenever a sync finishes or a post is deleted (any tab, any caller).
     @Sendable func events(_ request: Request, context: Context) async throws -> Response {
-        try await live.eventStream(Self.topic) { try await statusJSON() }
+        try await live.eventStream(Self.topic, client: context.caller.client, closed: context.connectionClosed) { try await statusJSON() }
     }
 
     /// Runs a sync (or joins the one running) and streams its progress; the last event is

@@ -55,7 +55,10 @@ struct RouterRoutes<Context: CallerRequestContext>: Sendable {
     }
 
     /// Rapid Router's fixture or a level-editor save: every level that converts and validates is
-    /// stored; the others are reported by name and field.
+    /// stored; the others are reported by name and field. Each stored level is a creation: the
+    /// request's own token pays for the first, the caller's allowance for the rest (429 and
+    /// nothing stored when it has too few), and all must fit under the anonymous cap or the
+    /// account's quota (507, nothing stored).
     @Sendable func importLevels(_ request: Request, context: Context) async throws -> Response {
         let body: ByteBuffer
         do { body = try await request.body.collect(upTo: Self.maxImportBytes) } catch is NIOTooManyBytesError {
@@ -63,7 +66,9 @@ struct RouterRoutes<Context: CallerRequestContext>: Sendable {
                            ["mebibytes": .number(Self.maxImportBytes / (1 << 20))])
         }
         let owner = try people.caller(context).requireOwner()
-        let (imported, problems) = try await RouterImporter(levels: levels).importLevels(Data(body.readableBytesView), owner: owner)
+        let (imported, problems) = try await RouterImporter(levels: levels).importLevels(Data(body.readableBytesView), owner: owner) { levels in
+            try RateLimitCharge.current?.take(levels.count - 1)
+        }
         let language = TextLanguage(code: APIError.language(of: request)) ?? .english
         return try JSONBody.response(ImportJSON(imported: imported.map(StoredLevelJSON.init), problems: problems, language: language),
                                      status: imported.isEmpty ? .ok : .created)

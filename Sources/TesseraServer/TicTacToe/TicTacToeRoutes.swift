@@ -107,7 +107,7 @@ struct TicTacToeRoutes<Context: CallerRequestContext>: Sendable {
     /// Server-sent events: the game now, then again after every change.
     @Sendable func events(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.gameID(context)
-        return try await live.eventStream(Self.topic(id)) {
+        return try await live.eventStream(Self.topic(id), client: context.caller.client, closed: context.connectionClosed) {
             try Self.json(GameJSON(match: try await store.find(id: id).orNotFound("tictactoe.errors.notFound.game", ["id": .sent(id)])))
         }
     }

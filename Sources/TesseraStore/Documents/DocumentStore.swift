@@ -62,9 +62,18 @@ package protocol DocumentStore<Document>: Sendable {
     func purge(idleSince cutoff: Date, limit: Int) async throws -> Int
     /// How many anonymous documents are kept now (for the cap on them), from an index.
     func anonymousCount() async throws -> Int
+    /// The bytes `owner`'s documents take (their stored bodies), from the owner index: what an
+    /// account's quota counts (`Documents/StorageShares.swift`).
+    func ownedBytes(owner: String) async throws -> Int
+    /// Throws, storing nothing, when `documents` would not all fit (the anonymous cap, an
+    /// account's quota): a many-document write (an import) checks once before its first insert,
+    /// so it is kept whole or not at all. Plain stores have no limit.
+    func checkRoom(for documents: [Document]) async throws
 }
 
 extension DocumentStore {
+    package func checkRoom(for documents: [Document]) async throws {}
+
     /// Documents listed under any of `keys`, whoever owns them.
     package func newest(listedUnder keys: Set<String>, limit: Int, offset: Int) async throws -> [Document] {
         try await newest(listedUnder: keys, excludingOwners: [], limit: limit, offset: offset)

@@ -86,6 +86,12 @@ package final class InMemoryDocumentStore<Document: StoredDocument>: DocumentSto
         documents.withLock { $0.values.count(where: \.isAnonymous) }
     }
 
+    /// Counted as the databases store them: each body's JSON.
+    package func ownedBytes(owner: String) async throws -> Int {
+        let owned = documents.withLock { $0.values.filter { $0.owner == owner } }
+        return owned.reduce(0) { $0 + ((try? JSONEncoder().encode($1).count) ?? 0) }
+    }
+
     package func newest(listedUnder keys: Set<String>, excludingOwners excludedOwners: Set<String>, limit: Int,
                         offset: Int) async throws -> [Document] {
         let ids = order.withLock { Array($0.reversed()) }

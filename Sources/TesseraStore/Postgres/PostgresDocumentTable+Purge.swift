@@ -29,4 +29,11 @@ extension PostgresDocumentTable {
             "SELECT count(*) FROM \(unescaped: Document.table) WHERE \(unescaped: Retention.anonymousCondition)")
         return try rows.first?.decode(Int.self) ?? 0
     }
+
+    /// From the owner index: one account's rows only.
+    package func ownedBytes(owner: String) async throws -> Int {
+        let rows = try await database.query(
+            "SELECT coalesce(sum(octet_length(body)), 0)::bigint FROM \(unescaped: Document.table) WHERE owner = \(owner)")
+        return try rows.first?.decode(Int.self) ?? 0
+    }
 }

@@ -9,20 +9,27 @@ package struct RouterImporter {
     package init(levels: any RouterLevelStore) { self.levels = levels }
 
     /// `owner`: who the imported levels belong to (the API's caller; `nil` from the CLI).
-    package func importLevels(_ data: Data, owner: String? = nil) async throws -> (imported: [StoredLevel], problems: [LevelImport.Problem]) {
+    /// `charge` is told the levels that will be stored before any is (the API charges the caller's
+    /// allowance per level there); then the store checks they all fit (`checkRoom`), so an import
+    /// is kept whole or refused whole.
+    package func importLevels(_ data: Data, owner: String? = nil,
+                              charge: ([StoredLevel]) async throws -> Void = { _ in }) async throws
+        -> (imported: [StoredLevel], problems: [LevelImport.Problem]) {
         let result = try LevelImport.parse(data, idPrefix: "import-" + Secrets.id() + "-")
         var imported: [StoredLevel] = []
         var problems = result.problems
         for entry in result.levels {
             do {
                 try entry.level.validate()
-                let stored = StoredLevel(level: entry.level, source: .imported, sourcePk: entry.sourcePk, owner: owner)
-                try await levels.insert(stored)
-                imported.append(stored)
+                imported.append(StoredLevel(level: entry.level, source: .imported, sourcePk: entry.sourcePk, owner: owner))
             } catch let error as LevelError {
                 problems.append(LevelImport.Problem(level: entry.level.name, field: error.code, message: error.description))
             }
         }
+        guard !imported.isEmpty else { return (imported, problems) }
+        try await charge(imported)
+        try await levels.checkRoom(for: imported)
+        for level in imported { try await levels.insert(level) }
         return (imported, problems)
     }
 }

@@ -43,4 +43,12 @@ extension DocumentTable {
     package func anonymousCount() async throws -> Int {
         try await database.read { db in try Int.fetchOne(db, sql: Self.anonymousCountSQL) ?? 0 }
     }
+
+    /// From the owner index: one account's rows only.
+    package func ownedBytes(owner: String) async throws -> Int {
+        try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(CAST(body AS BLOB))), 0) FROM \(Document.table) WHERE owner = ?",
+                             arguments: [owner]) ?? 0
+        }
+    }
 }

@@ -31,32 +31,34 @@ final class RateLimitBuckets: Sendable {
     /// The longest `Retry-After` said, in seconds: a day.
     static let longestWait = 86_400
 
-    /// Takes one request from `client`'s `kind` bucket: `nil` when allowed, else how many seconds
-    /// until a request would be (at least 1).
-    func take(_ kind: RateLimits.Kind, client: String, now: Date = Date()) -> Int? {
-        guard let rule = limits.rule(kind) else { return nil }
+    /// Takes `count` requests from `client`'s `kind` bucket, all or none: `nil` when allowed, else
+    /// how many seconds until they would be (at least 1; a day when more than the burst is asked).
+    func take(_ kind: RateLimits.Kind, client: String, count: Int = 1, now: Date = Date()) -> Int? {
+        guard let rule = limits.rule(kind), count > 0 else { return nil }
+        guard count <= rule.burst else { return Self.longestWait }
+        let needed = Double(count)
         let key = Key(kind: kind, client: client)
         return table.withLock { table in
             var bucket = Self.refilled(table.value(forKey: key), rule: rule, now: now)
             defer { table.insert(bucket, forKey: key) }
-            guard bucket.tokens >= 1 else {
+            guard bucket.tokens >= needed else {
                 // Said in whole seconds, at most a day (a slow custom rate must not overflow Int).
                 guard rule.perSecond > 0 else { return Self.longestWait }
-                return max(1, Int(min(Double(Self.longestWait), ((1 - bucket.tokens) / rule.perSecond).rounded(.up))))
+                return max(1, Int(min(Double(Self.longestWait), ((needed - bucket.tokens) / rule.perSecond).rounded(.up))))
             }
-            bucket.tokens -= 1
+            bucket.tokens -= needed
             return nil
         }
     }
 
     /// Gives back a request taken by `take` whose answer says no work was done (a malformed body,
     /// a missing document), so mistakes do not use up a class's allowance.
-    func refund(_ kind: RateLimits.Kind, client: String) {
-        guard let rule = limits.rule(kind) else { return }
+    func refund(_ kind: RateLimits.Kind, client: String, count: Int = 1) {
+        guard let rule = limits.rule(kind), count > 0 else { return }
         let key = Key(kind: kind, client: client)
         table.withLock { table in
             guard var bucket = table.value(forKey: key) else { return }
-            bucket.tokens = min(Double(rule.burst), bucket.tokens + 1)
+            bucket.tokens = min(Double(rule.burst), bucket.tokens + Double(count))
             table.insert(bucket, forKey: key)
         }
     }

@@ -75,7 +75,10 @@ struct RateLimitMiddleware<Context: CallerRequestContext>: RouterMiddleware {
             return try Self.refusal(kind, wait: wait).response(from: request, context: context)
         }
         let work = WorkDone()
-        let response = try await WorkDone.$current.withValue(work) { try await next(request, context) }
+        let charge = RateLimitCharge(buckets: buckets, kind: kind, clients: counted)
+        let response = try await WorkDone.$current.withValue(work) {
+            try await RateLimitCharge.$current.withValue(charge) { try await next(request, context) }
+        }
         if Self.refunded.contains(response.status), !work.happened { for each in counted { buckets.refund(kind, client: each) } }
         return response
     }

@@ -1,5 +1,6 @@
 import ClassroomKit
 import Hummingbird
+import NIOCore
 import TesseraStore
 
 /// Who is calling: filled once per request by `CallerMiddleware`, before the limits, and read by
@@ -62,6 +63,9 @@ struct Caller: Sendable {
 /// A request context that carries the caller.
 protocol CallerRequestContext: RequestContext {
     var caller: Caller { get set }
+    /// Completes when the request's connection closes (`nil` in router tests, which have none):
+    /// live-update streams end with it.
+    var connectionClosed: EventLoopFuture<Void>? { get }
 }
 
 /// Resolves `context.caller` for every API request: the session cookie (one store read, plus the
