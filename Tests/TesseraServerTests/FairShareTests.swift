@@ -39,12 +39,13 @@ import Testing
                 socket.get("/api/tictactoe/games/\(game)/events")
                 streams.append(socket)
             }
-            #expect(streams.prefix(2).allSatisfy { $0.read(until: "data:").found })
-            #expect(streams[2].read(until: "\r\n\r\n").text.hasPrefix("HTTP/1.1 429"), "the total is reached")
+            let (firstFound, secondFound) = (await streams[0].awaitText(until: "data:").found, await streams[1].awaitText(until: "data:").found)
+            #expect(firstFound && secondFound)
+            #expect(await streams[2].awaitText(until: "\r\n\r\n").text.hasPrefix("HTTP/1.1 429"), "the total is reached")
             let board = try RawSocket(port: port)
             board.get("/api/classes/\(classID)/scoreboard/events",
                       headers: ["Cookie: " + teacher.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")])
-            let answer = board.read(until: #""kind":"ready""#)
+            let answer = await board.awaitText(until: #""kind":"ready""#)
             #expect(answer.found && answer.text.hasPrefix("HTTP/1.1 200"), "\(answer.text.prefix(200))")
         }
     }
@@ -56,14 +57,14 @@ import Testing
             let port = try #require(client.port)
             let first = try RawSocket(port: port)
             first.get("/api/posts/events")
-            #expect(first.read(until: "data:").found)
+            #expect(await first.awaitText(until: "data:").found)
             first.close()  // the tab is closed; the next heartbeat is 15 s away
             var admitted = false
             for _ in 0..<20 where !admitted {  // up to 2 s
                 try await Task.sleep(for: .milliseconds(100))
                 let again = try RawSocket(port: port)
                 again.get("/api/posts/events")
-                admitted = again.read(until: "\r\n\r\n").text.hasPrefix("HTTP/1.1 200")
+                admitted = await again.awaitText(until: "\r\n\r\n").text.hasPrefix("HTTP/1.1 200")
             }
             #expect(admitted, "the slot of a client that hung up is free again within 2 s")
         }

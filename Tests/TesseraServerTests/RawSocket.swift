@@ -72,6 +72,21 @@ final class RawSocket: @unchecked Sendable {
         return false
     }
 
+    /// `read(until:within:)` on a thread of its own: a blocking read on one of the few threads of
+    /// Swift's shared pool would stall every server in the test process meanwhile.
+    func awaitText(until marker: String, within seconds: Double = 5) async -> (found: Bool, text: String) {
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async { done.resume(returning: self.read(until: marker, within: seconds)) }
+        }
+    }
+
+    /// `isHungUp(within:)` on a thread of its own.
+    func awaitHangUp(within seconds: Double) async -> Bool {
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async { done.resume(returning: self.isHungUp(within: seconds)) }
+        }
+    }
+
     func close() {
         guard fd >= 0 else { return }
         Glibc.close(fd)
