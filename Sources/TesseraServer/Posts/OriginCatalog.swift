@@ -84,10 +84,12 @@ final class OriginCatalog: Sendable {
 
 /// A request's query as json-server reads it: items in order with repeats, `+` as a space,
 /// percent-decoded. Bounded so a query cannot make the server work hard: at most `maxItems` items
-/// and `maxBytes` per key or value (decoded), else 400 `invalid_query`.
+/// and `maxCharacters` per key or value (decoded), else 400 `invalid_query`. Characters are Unicode
+/// scalars, as JSON Schema's `maxLength` counts them, so openapi.yaml can state the limit exactly
+/// (a byte limit it could not: fuzzing with a fresh seed found valid-looking queries refused).
 struct OriginQueryItems {
     static let maxItems = 50
-    static let maxBytes = 256
+    static let maxCharacters = 256
 
     struct Item {
         var key: String
@@ -107,8 +109,8 @@ struct OriginQueryItems {
         for part in parts {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = Self.decode(pair[0]), value = pair.count > 1 ? Self.decode(pair[1]) : ""
-            guard key.utf8.count <= Self.maxBytes, value.utf8.count <= Self.maxBytes else {
-                throw APIError.badRequest("posts.errors.fakeOrigin.itemTooLong", ["limit": .number(Self.maxBytes)], code: "invalid_query")
+            guard key.unicodeScalars.count <= Self.maxCharacters, value.unicodeScalars.count <= Self.maxCharacters else {
+                throw APIError.badRequest("posts.errors.fakeOrigin.itemTooLong", ["limit": .number(Self.maxCharacters)], code: "invalid_query")
             }
             items.append(Item(key: key, value: value, raw: part))
         }
