@@ -43,13 +43,16 @@ function forget(id) {
 
 /** Sends the DELETE; true when the post is gone (deleted now, or already: 404), or when there is no
  *  server to hear it: then it waits in offline.js's queue, sent when the server is back. */
-async function sendDelete(id) {
+async function sendDelete(id, leaving = false) {
   try {
     const response = await fetch(`/api/posts/${id}`, { method: "DELETE", keepalive: true, headers: { ...csrfHeaders("DELETE"), ...languageHeaders() } });
     return response.ok || response.status === 404;
   } catch {
-    queue.add({ kind: "delete", id, on: true });
-    return true;
+    // A page on its way out sees its keepalive request fail though it usually lands: the saved
+    // list (sendSavedDeletes, which first checks the post is still stored) sends it again, not the
+    // offline queue, whose second DELETE would answer 404.
+    if (!leaving) queue.add({ kind: "delete", id, on: true });
+    return !leaving;
   }
 }
 
@@ -113,7 +116,7 @@ export class PendingDeletes {
   async send(id) {
     if (!this.waiting.has(id) || this.sending.has(id)) return;
     this.sending.add(id);
-    const ok = await sendDelete(id);
+    const ok = await sendDelete(id, this.leaving);
     this.sending.delete(id);
     this.waiting.delete(id);
     // A page on its way out may see its keepalive request fail though it still reaches the server:
