@@ -32,27 +32,34 @@ public struct RetryPolicy: Hashable, Sendable {
 
 public struct ExplorerOptions: Sendable {
     public var strategy: ExplorationStrategy
-    /// Room fetches in flight at once. 16 covers the widest frontier the benchmark mazes reach (up to
-    /// 19 rooms waiting at once on 101×101), so fetches hardly ever queue, while keeping the burst a
-    /// server sees bounded.
+    /// Room fetches in flight at once. 48 covers the widest frontier the benchmark mazes reach (up to
+    /// 38 rooms known and waiting at once on 201×201, 19 on 101×101), so fetches hardly ever queue.
+    /// A pool of 16 did queue on 201×201: 20,000 rooms at 20 ms take 25 s of fetching at 16 in flight,
+    /// half the lower bound, so rooms on the critical path waited behind dead ends (a virtual-time
+    /// replay put 16 at 1.02–1.15× the bound before any network overhead, 32 and more at 1.00×).
     public var maxConcurrentFetches: Int
     /// A ceiling on unlocks in flight, not a pool size: the event-driven explorer starts every unlock
     /// the moment its lock is seen (see `MazeExplorer`), so this only binds when more doors than this
-    /// await unlocking at once. The default is a guard for the server and the client's connections
-    /// (the HTTP client keeps up to 64 per host); mazes up to 101×101 never need more than about 12.
+    /// await unlocking at once. Mazes up to 201×201 never need more than about 26.
     public var maxConcurrentUnlocks: Int
+    /// A ceiling on fetches and unlocks in flight together. The HTTP client keeps up to 64
+    /// connections per host and queues what is beyond them in order, so an unlock could wait there
+    /// behind fetches; kept within this, every request the explorer starts goes out at once. Unlocks
+    /// claim their share first (see `MazeExplorer`).
+    public var maxConcurrentRequests: Int
     public var retry: RetryPolicy
     /// Seeds the retry jitter, so a run's timing is reproducible.
     public var jitterSeed: UInt64
     /// Used for retry backoff; inject a fast or recording one in tests. Must throw on cancellation.
     public var sleep: @Sendable (Duration) async throws -> Void
 
-    public init(strategy: ExplorationStrategy = .eventDriven, maxConcurrentFetches: Int = 16,
-                maxConcurrentUnlocks: Int = 64, retry: RetryPolicy = RetryPolicy(), jitterSeed: UInt64 = 0,
+    public init(strategy: ExplorationStrategy = .eventDriven, maxConcurrentFetches: Int = 48,
+                maxConcurrentUnlocks: Int = 64, maxConcurrentRequests: Int = 64, retry: RetryPolicy = RetryPolicy(), jitterSeed: UInt64 = 0,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.strategy = strategy
         self.maxConcurrentFetches = max(1, maxConcurrentFetches)
         self.maxConcurrentUnlocks = max(1, maxConcurrentUnlocks)
+        self.maxConcurrentRequests = max(1, maxConcurrentRequests)
         self.retry = retry
         self.jitterSeed = jitterSeed
         self.sleep = sleep

@@ -10,13 +10,14 @@ import GridKit
 ///
 /// ## Why unlocks are never held back
 /// The lower bound assumes every request starts as soon as it is known. Fetches nearly manage that
-/// with a pool of 16 (the frontier rarely holds more rooms), but unlocks are 15× slower and arrive in
-/// bursts, and each one gates everything behind its door. Every door is unlocked exactly once whatever
-/// the schedule, so queueing an unlock saves no request; it only delays a whole region. With a fixed
-/// pool of 4, bursts of locks left some mazes 15 % over the bound, and no ordering fixes that:
-/// even an oracle that unlocked the door with the longest path behind it first stayed 11 % over on a
-/// 101×101 maze. So the unlock pool is sized by what is pending: one unlock in flight per lock seen
-/// and not yet opened, which stays small on its own (at most about 12 on mazes up to 101×101).
+/// with a pool of 48 (the frontier rarely holds more rooms; see `ExplorerOptions`), but unlocks are
+/// 15× slower and arrive in bursts, and each one gates everything behind its door. Every door is
+/// unlocked exactly once whatever the schedule, so queueing an unlock saves no request; it only
+/// delays a whole region. With a fixed pool of 4, bursts of locks left some mazes 15 % over the
+/// bound, and no ordering fixes that: even an oracle that unlocked the door with the longest path
+/// behind it first stayed 11 % over on a 101×101 maze. So the unlock pool is sized by what is
+/// pending: one unlock in flight per lock seen and not yet opened, which stays small on its own (at
+/// most about 26 on mazes up to 201×201).
 /// Should the ceiling bind, locks go out oldest first: knowing nothing of what lies behind a door,
 /// first come, first served keeps the longest wait shortest.
 ///
@@ -119,15 +120,18 @@ public struct MazeExplorer: Sendable {
                     group.cancelAll()
                     return .failed(failure)
                 }
-                // Unlocks first: they are the long pole, and the ceiling normally leaves none queued.
-                while unlocksInFlight < options.maxConcurrentUnlocks, let job = unlockQueue.popFirst() {
+                // Unlocks first: they are the long pole, and the ceilings normally leave none queued.
+                let requests = options.maxConcurrentRequests
+                while unlocksInFlight < options.maxConcurrentUnlocks, fetchesInFlight + unlocksInFlight < requests,
+                      let job = unlockQueue.popFirst() {
                     unlocksInFlight += 1
                     group.addTask {
                         let (result, attempts) = await self.attempt(job.token) { try await api.unlock(lock: job.token) }
                         return .unlocked(job.coordinate, order: job.order, result, attempts: attempts)
                     }
                 }
-                while fetchesInFlight < options.maxConcurrentFetches, let job = fetchQueue.popMin() {
+                while fetchesInFlight < options.maxConcurrentFetches, fetchesInFlight + unlocksInFlight < requests,
+                      let job = fetchQueue.popMin() {
                     fetchesInFlight += 1
                     group.addTask {
                         let (result, attempts) = await self.attempt(job.id) { try await api.room(id: job.id) }

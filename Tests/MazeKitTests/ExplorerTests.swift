@@ -86,6 +86,20 @@ import Testing
         #expect(peakFetches >= 2)  // prim mazes are wide enough to fill a small pool
     }
 
+    /// Fetches and unlocks share one ceiling (the HTTP client's connections), unlocks served first.
+    @Test func requestsInFlightStayWithinTheSharedCeiling() async {
+        let api = FakeMazeAPI(parameters(21, 31, 31, .prim))
+        await api.configure { $0.fetchDelay = .milliseconds(2); $0.unlockDelay = .milliseconds(10) }
+        let result = await explore(api, ExplorerOptions(maxConcurrentFetches: 4, maxConcurrentUnlocks: 4,
+                                                        maxConcurrentRequests: 5, sleep: instantSleep))
+        #expect(result.outcome.isFinished)
+        #expect(result.maze.textRows() == api.maze.mapRows)
+        #expect(result.stats.fetches == api.maze.roomCount)
+        #expect(result.stats.unlocks == api.maze.doorCount)
+        #expect(await api.peakRequests <= 5)
+        #expect(ExplorerOptions(maxConcurrentRequests: 0).maxConcurrentRequests == 1)
+    }
+
     @Test(arguments: ExplorationStrategy.allCases)
     func injectedFailuresAreRetriedAndCounted(strategy: ExplorationStrategy) async {
         let api = FakeMazeAPI(Self.loopy)

@@ -21,6 +21,8 @@ actor FakeMazeAPI: MazeAPI {
     private(set) var injectedFailures = 0
     private(set) var peakFetches = 0
     private(set) var peakUnlocks = 0
+    /// Fetches and unlocks in flight together, at most.
+    private(set) var peakRequests = 0
     private var calls = 0
     private var fetchesInFlight = 0
     private var unlocksInFlight = 0
@@ -44,6 +46,7 @@ actor FakeMazeAPI: MazeAPI {
         fetchAttempts[id, default: 0] += 1
         fetchesInFlight += 1
         peakFetches = max(peakFetches, fetchesInFlight)
+        peakRequests = max(peakRequests, fetchesInFlight + unlocksInFlight)
         defer { fetchesInFlight -= 1 }
         try await simulate(fetchDelay)
         var response = try service.room(id: id)
@@ -55,6 +58,7 @@ actor FakeMazeAPI: MazeAPI {
     func unlock(lock: String) async throws -> String {
         unlocksInFlight += 1
         peakUnlocks = max(peakUnlocks, unlocksInFlight)
+        peakRequests = max(peakRequests, fetchesInFlight + unlocksInFlight)
         defer { unlocksInFlight -= 1 }
         try await simulate(unlockDelay)
         let id = try service.unlock(lock: lock)
