@@ -20,6 +20,11 @@ struct MazeCommand: AsyncParsableCommand {
             few times with backoff; a room that stays unreachable fails the run. Ctrl-C stops the exploration \
             and still prints what was found.
 
+            With --svg FILE a finished maze is also kept as a standalone SVG picture (walls, doors, start, exit \
+            and the shortest path; --heat colours each room by its steps from the start, with a legend) and one \
+            line says where it went. Given - as FILE, the picture goes to standard output instead of the drawing \
+            (the stats then go to standard error). A path that cannot be written is refused before exploring.
+
             Exit status: 0 when the maze was explored completely and is consistent; 1 otherwise; 130 after Ctrl-C.
             """)
 
@@ -53,12 +58,33 @@ struct MazeCommand: AsyncParsableCommand {
         @Flag(help: "Print one JSON object (outcome, stats, maze size, map rows) instead of the drawing.")
         var json = false
 
+        @Option(name: .customLong("svg"), help: ArgumentHelp(
+            "After a finished exploration, write the maze as an SVG picture to FILE; - writes it to standard output instead of the drawing.",
+            valueName: "FILE"))
+        var svgPath: String?
+
+        @Flag(help: "With --svg: colour each room by its steps from the start (blue near, red far), with a legend.")
+        var heat = false
+
         func validate() throws {
             try ServerProbe.validate(api)
             try MazeSizeRule.validate(width, "width")
             try MazeSizeRule.validate(height, "height")
             guard (1...256).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 256.") }
             guard (1...64).contains(unlockWorkers) else { throw ValidationError("--unlock-workers must be between 1 and 64.") }
+            if heat && svgPath == nil { throw ValidationError("--heat colours the SVG picture: give --svg FILE with it.") }
+            if svgPath?.isEmpty == true { throw ValidationError("--svg needs a file name, or - for standard output.") }
+            if svgPath == "-" && json {
+                throw ValidationError("--svg - and --json would both write to standard output: give --svg a file name.")
+            }
+        }
+
+        /// Where the picture goes; nil without --svg.
+        var svgDestination: SVGDestination? { svgPath.map(SVGDestination.init) }
+
+        /// True when standard output carries the SVG, so the drawing and stats must stay off it.
+        var svgOnStandardOutput: Bool {
+            if case .standardOutput = svgDestination { true } else { false }
         }
 
         /// Nil (the original GET /api/maze/start) unless some maze parameter was given; then the seed
@@ -70,6 +96,8 @@ struct MazeCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
+            // Before the server is even asked: a long exploration should not end in "cannot write".
+            try svgDestination?.checkWritable()
             switch await ServerProbe.check(api) {
             case .healthy: break
             case let .answered(status):
@@ -97,13 +125,35 @@ struct MazeCommand: AsyncParsableCommand {
             } else {
                 printText(report, result)
             }
+            try keepSVG(report, result)
             if interrupted { throw ExitCode(130) }
             if !report.outcome.isFinished || !report.valid { throw ExitCode.failure }
         }
 
+        /// Writes the --svg picture of a finished maze and says where it went: on standard output
+        /// beside the drawing, on standard error when standard output holds JSON or the SVG itself.
+        private func keepSVG(_ report: Report, _ result: ExplorationResult) throws {
+            guard let destination = svgDestination else { return }
+            guard result.outcome.isFinished else {
+                ProgressLine.write("No SVG written: the exploration did not finish.\n")
+                return
+            }
+            var title = ["Tessera maze", report.maze.algorithm ?? "random"]
+            if let width = report.maze.width, let height = report.maze.height { title.append("\(width)×\(height)") }
+            if let seed = report.maze.seed { title.append("seed \(seed)") }
+            let svg = MazeSVG.render(result.maze, options: MazeSVGOptions(heat: heat, title: title.joined(separator: " ")))
+            let place = try destination.write(svg)
+            let line = "SVG\(heat ? " with heat map" : "") written to \(place) (\(svg.utf8.count.formatted()) bytes)"
+            if json || svgOnStandardOutput { ProgressLine.write(line + "\n") } else { print(line) }
+        }
+
         private func printText(_ report: Report, _ result: ExplorationResult) {
             let stats = result.stats
+            // With --svg - standard output holds the picture: the stats go to standard error.
+            let print: (String) -> Void = svgOnStandardOutput ? { ProgressLine.write($0 + "\n") } : { Swift.print($0) }
             switch result.outcome {
+            case .finished where svgOnStandardOutput:
+                break
             case .finished:
                 let path = result.maze.shortestPath() ?? []
                 print(result.maze.text(path: path))

@@ -166,6 +166,66 @@ enum ServerProbe {
     }
 }
 
+// MARK: SVG file
+
+/// Where `maze explore --svg` puts its picture: a file, or standard output for `-`.
+enum SVGDestination {
+    case standardOutput
+    case file(URL)
+
+    init(_ argument: String) {
+        self = argument == "-" ? .standardOutput : .file(URL(fileURLWithPath: argument))
+    }
+
+    /// Refuses, before any exploring, a path that cannot be written: a missing or read-only folder,
+    /// a folder in the file's place, a read-only file. (A disk that fills up meanwhile is still
+    /// caught by `write`.)
+    func checkWritable() throws {
+        guard case let .file(url) = self else { return }
+        let files = FileManager.default
+        var isFolder: ObjCBool = false
+        if files.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw MazeCLIError("--svg: \(url.path) is a folder; give a file name such as \(url.path)/maze.svg") }
+            if !files.isWritableFile(atPath: url.path) { throw MazeCLIError("--svg: \(url.path) is not writable") }
+            return
+        }
+        let folder = url.deletingLastPathComponent()
+        guard files.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            throw MazeCLIError("--svg: the folder \(folder.path) does not exist")
+        }
+        guard isFolder.boolValue else { throw MazeCLIError("--svg: \(folder.path) is not a folder") }
+        // Root passes access(2) everywhere, so a read-only mount is only found by trying: create
+        // a file of our own beside it and remove it again (not the file itself, which may be a
+        // dangling symbolic link that the attempt would replace).
+        let probe = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).probe")
+        guard files.isWritableFile(atPath: folder.path), files.createFile(atPath: probe.path, contents: nil) else {
+            throw MazeCLIError("--svg: cannot write in the folder \(folder.path)")
+        }
+        try? files.removeItem(at: probe)
+    }
+
+    /// Writes `svg`; returns where it went, for the one line the command prints.
+    func write(_ svg: String) throws -> String {
+        let bytes = Data(svg.utf8)
+        switch self {
+        case .standardOutput:
+            FileHandle.standardOutput.write(bytes)
+            return "standard output"
+        case let .file(url):
+            // A new or regular file is replaced atomically (a reader never sees half a picture).
+            // Anything else (a symbolic link such as /dev/stdout, a pipe, a device) is written
+            // through: an atomic write would rename a regular file over it.
+            let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+            do {
+                try bytes.write(to: url, options: type == nil || type == .typeRegular ? .atomic : [])
+            } catch {
+                throw MazeCLIError("--svg: could not write \(url.path): \(error.localizedDescription)")
+            }
+            return url.path
+        }
+    }
+}
+
 // MARK: JSON
 
 /// Prints one JSON object on a line of standard output, keys sorted.
