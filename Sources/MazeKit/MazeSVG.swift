@@ -203,8 +203,11 @@ public enum MazeSVG {
         for (square, colour) in [(ExploredMaze.start, startColour), (maze.exit, exitColour)] {
             guard let square, maze[square] != nil else { continue }
             let at = tile(square)
-            out += "<circle cx=\"\(at.x).5\" cy=\"\(at.y).5\" r=\"\(number(radius))\" fill=\"none\" stroke=\"\(colour)\" "
-                + "stroke-width=\"\(number(radius / 4))\" shape-rendering=\"geometricPrecision\"/>\n"
+            // A white ring under the coloured one: the exit's green would vanish among green heat rooms.
+            for (stroke, width) in [("#ffffff", radius / 2.5), (colour, radius / 4)] {
+                out += "<circle cx=\"\(at.x).5\" cy=\"\(at.y).5\" r=\"\(number(radius))\" fill=\"none\" stroke=\"\(stroke)\" "
+                    + "stroke-width=\"\(number(width))\" shape-rendering=\"geometricPrecision\"/>\n"
+            }
         }
         return out
     }

@@ -22,7 +22,7 @@ struct MazeCommand: AsyncParsableCommand {
 
             With --svg FILE a finished maze is also kept as a standalone SVG picture (walls, doors, start, exit \
             and the shortest path; --heat colours each room by its steps from the start, with a legend) and one \
-            line says where it went. Given - as FILE, the picture goes to standard output instead of the drawing \
+            line says where it went. A dash as FILE sends the picture to standard output instead of the drawing \
             (the stats then go to standard error). A path that cannot be written is refused before exploring.
 
             Exit status: 0 when the maze was explored completely and is consistent; 1 otherwise; 130 after Ctrl-C.
