@@ -6,8 +6,14 @@ alternating order (ours first in even rounds, last in odd ones), so machine nois
 alike; the figure is the median wall time of the whole process (start, search, print, exit).
 
   python3 scripts/pentomino_race.py --runs 21 \
-      --other "sugyan=/tmp/sugyan-race/target/release/sugyan-driver -b {board} {distinct}" \
+      --other "sugyan=/tmp/sugyan-driver/target/release/sugyan-driver -s optimized-small -b {board} {distinct}" \
       --distinct-flag=-u
+
+sugyan-driver is a few lines of our own beside sugyan/pentomino's library (its fastest solver,
+`optimized-small`; its CLI's default solver takes minutes on the rectangles). Offline, its crates come
+from Debian (`apt-get install librust-derive-more-dev librust-num-traits-dev librust-num-derive-dev`,
+num-derive 0.3 in place of 0.4, a `.cargo/config.toml` replacing crates-io with the directory
+/usr/share/cargo/registry); the CLI itself needs clap 4.4, which Debian does not have.
 
 In an --other command line `{board}` becomes the board id (6x10 5x12 4x15 3x20 8x8, or the name
 --board-map gives it) and `{distinct}` becomes --distinct-flag in distinct runs and nothing in raw
