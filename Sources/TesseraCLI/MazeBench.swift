@@ -12,8 +12,14 @@ extension MazeCommand {
     /// The speed benchmark, over real HTTP on loopback against an in-process server, with the
     /// "slow" latency preset (exactly 20 ms per fetch, 300 ms per unlock, no failures):
     /// event-driven must finish within 10 % of the maze's lower bound (on every seed and size: run
-    /// `--width 101 --height 101` too) and at least 3× faster than the level-synchronous baseline,
-    /// fetching every room and unlocking every door exactly once.
+    /// `--width 101 --height 101` and 201 too) and at least 3× faster than the level-synchronous
+    /// baseline, fetching every room and unlocking every door exactly once.
+    ///
+    /// The target stays 1.10, not 1.05: a request on loopback costs about 2 ms beyond its simulated
+    /// delay on a busy 2-core machine (both processes' HTTP and JSON work, the wake-up after the
+    /// server's sleep), and the critical path is a chain of 300 (61×61) to 2,400 (201×201) requests,
+    /// so even 61×61, whose schedule loses nothing, measures 1.05–1.06. The "overhead" line prints
+    /// that cost per request, separating it from what the explorer's schedule loses.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Benchmark the explorer over HTTP on loopback against its lower bound and the level-by-level baseline (use a release build).",
@@ -129,7 +135,7 @@ extension MazeCommand {
                            progress: ProgressLine) async throws -> RunReport {
             let parameters = try MazeParameters(seed: seed, width: width, height: height, algorithm: algorithm)
             let maze = MazeGenerator.generate(parameters)
-            let bound = maze.exploreTimeLowerBound(fetchDelay: fetchDelay, unlockDelay: unlockDelay)
+            let critical = maze.criticalPath(fetchDelay: fetchDelay, unlockDelay: unlockDelay)
             let request = NewMazeRequest(seed: seed, width: width, height: height, algorithm: algorithm)
 
             func explore(_ strategy: ExplorationStrategy) async -> StrategyReport {
@@ -149,7 +155,7 @@ extension MazeCommand {
 
             let eventDriven = await explore(.eventDriven)
             let levelSynchronous = skipBaseline || eventDriven.outcome.isCancelled ? nil : await explore(.levelSynchronous)
-            return RunReport(seed: seed, maze: maze, lowerBound: bound, eventDriven: eventDriven,
+            return RunReport(seed: seed, maze: maze, criticalPath: critical, eventDriven: eventDriven,
                              levelSynchronous: levelSynchronous)
         }
 
@@ -165,7 +171,8 @@ extension MazeCommand {
                       + " · \(stats.retries) retries · \(report.outcome.name)\(state)")
             }
             print("\(algorithm) \(width)×\(height) seed \(run.seed): \(run.rooms) rooms, \(run.doors) doors")
-            print(padded("lower bound") + String(format: "%8.3f s", run.lowerBoundSeconds))
+            print(padded("lower bound") + String(format: "%8.3f s", run.lowerBoundSeconds)
+                  + "  (critical path: \(run.criticalFetches) fetches and \(run.criticalUnlocks) unlocks in a row)")
             line("eventDriven", run.eventDriven)
             if let level = run.levelSynchronous { line("levelSynchronous", level) }
             if run.cancelled {
@@ -174,6 +181,8 @@ extension MazeCommand {
             }
             print(padded("ratio") + String(format: "%8.3f   (eventDriven ÷ lower bound, target ≤ %.2f)  ", run.ratio, Self.ratioTarget)
                   + verdict(run.ratioPass))
+            print(padded("overhead") + String(format: "%8.2f ms", run.overheadPerCriticalRequestMs)
+                  + "  per request on the critical path ((eventDriven − lower bound) ÷ \(run.criticalFetches + run.criticalUnlocks))")
             if let speedUp = run.speedUp, let pass = run.speedUpPass, let ceiling = run.speedUpCeiling {
                 print(padded("speed-up") + String(format: "%8.2f×  (levelSynchronous ÷ eventDriven, target ≥ %.0f×)  ", speedUp, Self.speedUpTarget)
                       + verdict(pass))

@@ -19,6 +19,13 @@ extension MazeCommand.Bench {
         let rooms: Int
         let doors: Int
         let lowerBoundSeconds: Double
+        /// The requests behind the lower bound, one after another (`Maze.criticalPath`).
+        let criticalFetches: Int
+        let criticalUnlocks: Int
+        /// (eventDriven − lower bound) ÷ critical-path requests, in ms: how much each request in the
+        /// chain cost beyond its simulated delay if the schedule lost nothing. A perfect schedule's
+        /// ratio is 1 + this × requests ÷ bound, so it says how far the machine lets the ratio go.
+        let overheadPerCriticalRequestMs: Double
         let eventDriven: StrategyReport
         @Nullable var levelSynchronous: StrategyReport?
         /// eventDriven seconds ÷ lower bound.
@@ -39,11 +46,16 @@ extension MazeCommand.Bench {
 
         var cancelled: Bool { eventDriven.outcome.isCancelled || levelSynchronous?.outcome.isCancelled == true }
 
-        init(seed: UInt64, maze: Maze, lowerBound: Duration, eventDriven: StrategyReport, levelSynchronous: StrategyReport?) {
+        init(seed: UInt64, maze: Maze, criticalPath: CriticalPath, eventDriven: StrategyReport, levelSynchronous: StrategyReport?) {
+            let lowerBound = criticalPath.time
             self.seed = String(seed)
             rooms = maze.roomCount
             doors = maze.doorCount
             lowerBoundSeconds = lowerBound.seconds
+            criticalFetches = criticalPath.fetches
+            criticalUnlocks = criticalPath.unlocks
+            overheadPerCriticalRequestMs = ((eventDriven.stats.seconds - lowerBound.seconds) * 1000
+                / Double(max(1, criticalPath.requests))).rounded(to: 3)
             self.eventDriven = eventDriven
             self.levelSynchronous = levelSynchronous
             let fast = eventDriven.stats.seconds

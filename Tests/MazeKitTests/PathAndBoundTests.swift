@@ -88,6 +88,19 @@ import Testing
         #expect(bound <= noDoors + unlock * maze.doorCount)
     }
 
+    /// The critical path adds up to the bound: its fetches and unlocks, one after another.
+    @Test(arguments: [(UInt64(7), 41), (UInt64(2026), 61)])
+    func criticalPathAddsUpToTheBound(seed: UInt64, size: Int) {
+        let maze = MazeGenerator.generate(parameters(seed, size, size))
+        let fetch = Duration.milliseconds(20), unlock = Duration.milliseconds(300)
+        let path = maze.criticalPath(fetchDelay: fetch, unlockDelay: unlock)
+        #expect(path.time == maze.exploreTimeLowerBound(fetchDelay: fetch, unlockDelay: unlock))
+        #expect(path.time == fetch * path.fetches + unlock * path.unlocks)
+        #expect(path.unlocks <= maze.doorCount)
+        #expect(path.fetches <= maze.roomCount)
+        #expect(path.unlocks > 0)  // hybrid mazes this size put doors on the way to their far corners
+    }
+
     @Test func explorationNeverBeatsTheLowerBound() async {
         let api = FakeMazeAPI(parameters(31, 21, 21))
         let fetch = Duration.milliseconds(2), unlock = Duration.milliseconds(25)
