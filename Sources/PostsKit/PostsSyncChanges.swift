@@ -33,7 +33,8 @@ public struct PostsSyncChanges: Codable, Hashable, Sendable {
         public var deleted: Int
     }
 
-    /// When the sync committed (ISO 8601).
+    /// When the sync committed (ISO 8601, to the millisecond: the page tells syncs apart by it, and two
+    /// syncs can commit within one second).
     public var syncedAt: String
     public var added: [Mention]
     public var edited: [Edit]
@@ -46,7 +47,7 @@ public struct PostsSyncChanges: Codable, Hashable, Sendable {
     /// `stored` is what was stored before the merge, `plan` the merge; `deletedHere` the posts this
     /// reader deleted since (an insert of one of them is a restore).
     public init(stored: PostsSnapshot, plan: MergePlan, deletedHere: Set<Int>, at time: Date) {
-        syncedAt = time.formatted(.iso8601)
+        syncedAt = time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         var before: [Int: Post] = [:]
         for post in stored.posts { before[post.id] = post }
         var unlisted = 0

@@ -71,7 +71,7 @@ import Testing
         #expect(changes.edited.first?.bodyChanges == [
             WordDiff.Segment(.same, "Body"), WordDiff.Segment(.removed, "1"), WordDiff.Segment(.added, "one changed here")])
         #expect(changes.comments == .init(added: 2, edited: 0, deleted: 2))  // post 2's back, post 3's gone
-        #expect(changes.syncedAt == "1970-01-01T00:00:00Z")
+        #expect(changes.syncedAt == "1970-01-01T00:00:00.000Z")
         #expect(!changes.isEmpty)
         tables.apply(plan)
         let none = PostsSyncChanges(stored: tables.snapshot, plan: MergePlan(stored: tables.snapshot, fetched: fetched),

@@ -93,7 +93,7 @@ import TesseraTestSupport
             let changes = try await store.changes()
             #expect(changes.count == 2, "\(name)")
             let last = try #require(changes.first)
-            #expect(last.syncedAt == "2023-11-14T22:14:20Z", "\(name)")
+            #expect(last.syncedAt == "2023-11-14T22:14:20.000Z", "\(name)")
             #expect(last.edited.map(\.id) == [1] && last.edited[0].titleChanges.isEmpty, "\(name)")
             #expect(last.edited[0].bodyChanges == [.init(.same, "One"), .init(.added, "more")], "\(name)")
             #expect(last.restored.map(\.id) == [2] && last.added.isEmpty, "\(name)")
@@ -102,7 +102,7 @@ import TesseraTestSupport
             for minute in 2...12 { _ = try await store.merge(data, at: Date(timeIntervalSince1970: 1_700_000_000 + Double(minute * 60))) }
             let kept = try await store.changes()
             #expect(kept.count == PostsSyncChanges.kept && kept.allSatisfy(\.isEmpty), "\(name)")
-            #expect(kept.first?.syncedAt == "2023-11-14T22:25:20Z", "\(name)")
+            #expect(kept.first?.syncedAt == "2023-11-14T22:25:20.000Z", "\(name)")
         }
     }
 }

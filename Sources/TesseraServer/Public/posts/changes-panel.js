@@ -14,8 +14,11 @@ export class ChangesPanel {
   /** `onOpen(id)` opens a post named in the panel (the dialog closes first). */
   constructor({ button, dialog, body, close, onOpen }) {
     Object.assign(this, { button, dialog, body, onOpen });
-    this.syncs = null; // the last answer's syncs, newest first
+    this.syncs = null; // the newest answer's syncs, newest first
     this.seen = null; // the newest sync the reader has looked at
+    this.asked = 0; // reads sent, numbered: an answer older than one already shown is not shown
+    this.shown = 0;
+    this.baseline = null; // the read whose answer says what was there on arrival
     button.addEventListener("click", () => this.open());
     close.addEventListener("click", () => dialog.close());
     dialog.addEventListener("click", (event) => {
@@ -31,14 +34,23 @@ export class ChangesPanel {
 
   /** Reads the changes again; the button is marked when the newest sync is one not yet seen. */
   async refresh() {
+    const ticket = ++this.asked;
+    if (this.seen === null && this.baseline === null) this.baseline = ticket;
     let answer;
     try {
       answer = await api("/api/posts/changes");
     } catch {
+      if (this.baseline === ticket) this.baseline = null; // the next read says what was there
       return; // the panel keeps what it had; the status line speaks for the server
     }
-    this.syncs = Array.isArray(answer?.syncs) ? answer.syncs : [];
-    if (this.seen === null) this.seen = this.syncs[0]?.syncedAt ?? ""; // what was there on arrival
+    const syncs = Array.isArray(answer?.syncs) ? answer.syncs : [];
+    // Reads cross on a busy server (the page's first one and a sync's): the first read alone says
+    // what was there on arrival, and a late answer never replaces a newer one.
+    if (this.baseline === ticket && this.seen === null) this.seen = syncs[0]?.syncedAt ?? "";
+    if (ticket > this.shown) {
+      this.shown = ticket;
+      this.syncs = syncs;
+    }
     this.render();
   }
 
@@ -53,7 +65,8 @@ export class ChangesPanel {
   }
 
   render() {
-    const fresh = Boolean(this.syncs?.[0] && this.syncs[0].syncedAt !== this.seen && !isEmpty(this.syncs[0]));
+    const fresh = Boolean(this.seen !== null && this.syncs?.[0] && this.syncs[0].syncedAt !== this.seen
+      && !isEmpty(this.syncs[0]));
     this.button.classList.toggle("fresh", fresh);
     this.button.querySelector(".fresh-mark")?.toggleAttribute("hidden", !fresh);
     if (!this.syncs) return;
