@@ -47,7 +47,7 @@ struct PostsStatusJSON: Encodable {
         albums = counts.albums
         photos = counts.photos
         comments = counts.comments
-        self.lastSync = lastSync.map { $0.formatted(.iso8601) }
+        self.lastSync = lastSync.map { $0.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }  // two syncs may end within a second
         self.syncing = syncing
     }
 }

@@ -23,6 +23,7 @@ export class ReaderState {
     this.filter = "all";
     this.author = null; // an author's id, or null for every author
     this.sticky = new Set(); // read while "Unread" shows: they stay listed until the filter changes
+    this.sending = new Map(); // "kind id" → { on, sent }: the last change to a mark not yet answered
     this.bar = this.makeBar();
     this.detailButtons = this.makeDetailButtons();
     master.keep = (post) => this.keep(post);
@@ -47,7 +48,12 @@ export class ReaderState {
     } catch {
       // Without marks every post reads as unread; the list still works.
     }
-    for (const change of this.queue.changes()) {
+    // An answer read before a change reached the server must not undo it on screen.
+    const unsent = [...this.queue.changes(), ...[...this.sending].map(([key, { on }]) => {
+      const [kind, id] = key.split(" ");
+      return { kind, id: Number(id), on };
+    })];
+    for (const change of unsent) {
       if (change.kind === "read") this.setLocal(this.read, change.id, change.on);
       if (change.kind === "starred") this.setLocal(this.starred, change.id, change.on);
     }
@@ -96,6 +102,16 @@ export class ReaderState {
   async change(kind, id, on) {
     this.setLocal(kind === "read" ? this.read : this.starred, id, on);
     this.redraw();
+    // Changes to one mark go one after another: sent together, a star then an unstar could reach
+    // the server the other way round.
+    const key = `${kind} ${id}`;
+    const sent = (this.sending.get(key)?.sent ?? Promise.resolve()).then(() => this.send(kind, id, on));
+    this.sending.set(key, { on, sent });
+    await sent;
+    if (this.sending.get(key)?.sent === sent) this.sending.delete(key);
+  }
+
+  async send(kind, id, on) {
     try {
       await api(`/api/posts/${id}/${kind === "read" ? "read" : "star"}`, { method: on ? "PUT" : "DELETE" });
     } catch (error) {
@@ -237,7 +253,10 @@ export class ReaderState {
     const key = event.key.toLowerCase();
     if (!["j", "k", "s", "u"].includes(key)) return;
     const rows = [...$("post-list").querySelectorAll(".post-row:not(.removing)")].map((row) => Number(row.dataset.id));
-    const here = this.openId() ?? this.master.list.currentId;
+    // The post asked for last (marked open in the list), though its answer may not be in yet: a
+    // quick "k" then "s" stars the post the reader moved to, and "j j" moves two posts.
+    const asked = this.master.list.openId ?? null;
+    const here = asked ?? this.openId() ?? this.master.list.currentId;
     event.preventDefault();
     if (key === "s" || key === "u") {
       if (here !== null) this.toggle(key === "s" ? "starred" : "read", here);
@@ -246,7 +265,7 @@ export class ReaderState {
     if (!rows.length) return;
     const index = rows.indexOf(here);
     const next = index < 0 ? rows[0] : rows[Math.max(0, Math.min(rows.length - 1, index + (key === "j" ? 1 : -1)))];
-    if (next === this.openId()) return;
+    if (next === here && asked !== null) return;
     this.master.list.setCurrent(next);
     this.open(next);
   }
