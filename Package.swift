@@ -58,7 +58,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
-        .target(name: "GridKit", dependencies: [deque]),
+        // `Square`, `Direction`, `Grid` without Foundation (for `tessera-pentomino`); GridKit re-exports it.
+        .target(name: "GridCore"),
+        .target(name: "GridKit", dependencies: ["GridCore", deque]),
         .target(name: "TicTacToeKit", dependencies: ["GridKit"]),
         // Every word a person reads, as data: one catalogue per language (`catalogues/<code>.json`,
         // ICU MessageFormat-style messages, CLDR plural rules), the pseudo-language en-XA, and
@@ -66,7 +68,10 @@ let package = Package(
         .target(name: "Languages", dependencies: ["GridKit"], resources: [.copy("catalogues")]),
         // The classroom: accounts, sessions, classes and their rules (no storage, no HTTP).
         .target(name: "ClassroomKit", dependencies: ["GridKit", bcrypt, crypto]),
-        .target(name: "PentominoKit", dependencies: ["GridKit"]),
+        // The solver core without Foundation (pieces, boards, search, `SolveCommandLine`);
+        // PentominoKit re-exports it and adds puzzles, hints and the daily puzzle.
+        .target(name: "PentominoSearch", dependencies: ["GridCore"]),
+        .target(name: "PentominoKit", dependencies: ["PentominoSearch", "GridKit"]),
         .target(name: "MazeKit", dependencies: ["GridKit", collections, asyncAlgorithms]),
         .target(name: "PostsKit", dependencies: ["GridKit", collections]),
         // Rapid Router: levels (ours ship as JSON resources), the engine, block programs (JSON,
@@ -116,32 +121,18 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"), asyncAlgorithms, hummingbird, logging,
                            lifecycle, urlSession]
         ),
-        // Only PentominoKit, and on Linux the Swift runtime linked in statically: no shared
-        // libraries of ours to load before the search starts. GridKit and PentominoKit import
-        // Foundation, so its static libraries are named for the linker; `-no-pie` resolves the
-        // ~70,000 relative relocations at link time instead of at every start.
+        // Only PentominoSearch (no Foundation), and on Linux one static executable: no dynamic
+        // loader, no shared libraries to map and relocate, no Foundation or ICU to start.
         .executableTarget(
             name: "PentominoSolve",
-            dependencies: ["PentominoKit"],
-            // One static executable on Linux: no dynamic loader, no libstdc++ to map and relocate,
-            // which halves the start (about 1.7 ms instead of 3.4 for `--version`). Foundation's
-            // static libraries and the C++ ones ICU needs are named in one group so their order
-            // does not matter. Linked by the toolchain's lld without warnings: glibc warns that
-            // Foundation's user, group and host lookups need glibc's shared NSS modules at run
-            // time, and the solver makes none of those calls.
-            linkerSettings: [.unsafeFlags(
-                ["-static-executable", "-use-ld=lld", "-Xlinker", "--no-warnings", "-Xlinker", "--start-group"]
-                    + ["Foundation", "CoreFoundation", "FoundationEssentials", "FoundationInternationalization",
-                       "_FoundationICU", "_FoundationCollections", "_FoundationCShims", "stdc++", "m", "pthread"]
-                        .flatMap { ["-Xlinker", "-l\($0)"] }
-                    + ["-Xlinker", "--end-group"],
-                .when(platforms: [.linux]))]
+            dependencies: ["PentominoSearch"],
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
         ),
         .testTarget(name: "GridKitTests", dependencies: ["GridKit"]),
         .testTarget(name: "ClassroomKitTests", dependencies: ["ClassroomKit"]),
         .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
         .testTarget(name: "TicTacToeKitTests", dependencies: ["TicTacToeKit"]),
-        .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit"]),
+        .testTarget(name: "PentominoKitTests", dependencies: ["PentominoKit", "PentominoSearch"]),
         .testTarget(name: "MazeKitTests", dependencies: ["MazeKit"]),
         .testTarget(name: "PostsKitTests", dependencies: ["PostsKit", "GridKit"]),
         // The engine and its Python front end together: the reference solutions are blocks and Python.

@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import Testing
 @testable import PentominoKit
+@testable import PentominoSearch
 
 @Suite("Boards")
 struct BoardTests {

@@ -1,6 +1,7 @@
 import GridKit
 import Testing
 @testable import PentominoKit
+@testable import PentominoSearch
 
 @Suite("Drop with intent")
 struct DropTargetTests {

@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import Testing
 @testable import PentominoKit
+@testable import PentominoSearch
 
 /// Puzzles that start with tiles placed: each difficulty's band of ways left, given tiles that
 /// stay, and the daily puzzle with exactly one way to finish.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PentominoKit
+@testable import PentominoSearch
 
 /// The output `tessera pentomino solve` and `tessera-pentomino` share, and the small executable's
 /// own option parsing.

@@ -2,6 +2,7 @@ import GridKit
 import Synchronization
 import Testing
 @testable import PentominoKit
+@testable import PentominoSearch
 
 /// Solution counts. A debug build solves all five boards in a few seconds, so every count runs in
 /// the default `swift test`; the heavier no-flip sweeps run only in release builds

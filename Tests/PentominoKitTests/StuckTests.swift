@@ -2,6 +2,7 @@ import Foundation
 import GridKit
 import Testing
 @testable import PentominoKit
+@testable import PentominoSearch
 
 /// "Why am I stuck?" names the fewest placed tiles in the way, and agrees with asking the solver
 /// again without them.

@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// The letter-grid text form shared by boards and solutions: one line per row, a piece's letter
 /// on each cell it covers, `.` for a free empty cell and `#` for a hole.

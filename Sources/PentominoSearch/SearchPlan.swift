@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 import Synchronization
 
 /// A search split into independent work items, with the symmetry breaking for distinct counts.
@@ -16,32 +16,32 @@ import Synchronization
 ///
 /// A search for *all* solutions runs the same reduced search and then maps each solution through
 /// every symmetry (`expansion`): 4 or 8 times less searching for exactly the same set.
-struct SearchPlan: Sendable {
-    struct Item: Sendable {
-        let occupied: UInt64
-        let remaining: UInt32
+package struct SearchPlan: Sendable {
+    package struct Item: Sendable {
+        package let occupied: UInt64
+        package let remaining: UInt32
         /// Placements (entry indices) made while splitting the search.
-        let prefix: [Int32]
-        let table: SearchTable
+        package let prefix: [Int32]
+        package let table: SearchTable
         /// Symmetries that P's placement must not make smaller, checked on each solution found
         /// rather than by `table` (see `acceptance(of:)`); empty when the table does it or none apply.
         var checkP: [BoardSymmetry] = []
     }
 
-    let list: PlacementList
+    package let list: PlacementList
     /// Pieces on the board before the search started.
     let seeds: [Placement]
-    let items: [Item]
+    package let items: [Item]
     /// The symmetries each found solution is mapped through, identity first: just the identity
     /// for distinct counts, the whole reduction group otherwise.
-    let expansion: [BoardSymmetry]
+    package let expansion: [BoardSymmetry]
     /// How many raw solutions each distinct one stands for: the size of the reduction group.
     let symmetryCount: Int
 
     /// Items wanted before the search starts, so threads share the work and progress moves.
     private static let targetItems = 64
 
-    init(board: Board, options: SolveOptions) {
+    package init(board: Board, options: SolveOptions) {
         let tables = TableCache.tables(shape: board.shape, flips: options.flips,
                                        mirrored: options.flips ? [] : options.mirroredPieces)
         let list = tables.list
@@ -136,7 +136,7 @@ struct SearchPlan: Sendable {
 
     /// The check a solution of `item` must pass, or `nil`: P's placement smallest among its
     /// images under `item.checkP`, as the restricted table would have ensured.
-    func acceptance(of item: Item) -> ((UnsafeBufferPointer<Int32>) -> Bool)? {
+    package func acceptance(of item: Item) -> ((UnsafeBufferPointer<Int32>) -> Bool)? {
         guard !item.checkP.isEmpty else { return nil }
         let symmetries = item.checkP, entries = list.entries, pieceP = TileShape.p.index
         return { solution in
@@ -149,7 +149,7 @@ struct SearchPlan: Sendable {
     }
 
     /// `entries` (a reduced-search solution) mapped through `symmetry`.
-    func image(of entries: some Sequence<Int32>, under symmetry: BoardSymmetry) -> [Int32] {
+    package func image(of entries: some Sequence<Int32>, under symmetry: BoardSymmetry) -> [Int32] {
         guard symmetry.kind != .identity else { return Array(entries) }
         let lookup = list.indexTable()
         return entries.map { index in

@@ -13,7 +13,7 @@ public enum SolveBudget {
 
     /// The budget for searches on `shape`: none for the named boards, whose searches are known to
     /// be quick, `drawnBoard` for a drawn one.
-    static func handler(for shape: BoardShape) -> SolveProgressHandler? {
+    package static func handler(for shape: BoardShape) -> SolveProgressHandler? {
         if case .drawn = shape { return handler(drawnBoard) }
         return nil
     }

@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// A board someone drew: any 60 cells of a frame of at most 20×20, joined or not (the solver says
 /// whether the twelve tiles fit). Drawn as text, one string per row, `.` for a cell and `#` for a

@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// The twelve pentominoes, named with Conway's letters in alphabetical order.
 ///

@@ -8,7 +8,7 @@
 /// The loop is iterative with its frames in plain buffers and its counters in local variables:
 /// recursion through a class method paid for exclusivity checks on every stored-property access,
 /// which made the search several times slower.
-final class SearchEngine {
+package final class SearchEngine {
     private let table: SearchTable
     /// Entry indices of the placements made so far, deepest last.
     private let stack: UnsafeMutablePointer<Int32>
@@ -30,7 +30,7 @@ final class SearchEngine {
     /// symmetry breaking that `SearchPlan` does after the search on thin boards.
     private let accept: ((UnsafeBufferPointer<Int32>) -> Bool)?
 
-    init(table: SearchTable, limit: Int, onSolution: ((UnsafeBufferPointer<Int32>) -> Bool)?,
+    package init(table: SearchTable, limit: Int, onSolution: ((UnsafeBufferPointer<Int32>) -> Bool)?,
          accept: ((UnsafeBufferPointer<Int32>) -> Bool)? = nil, poll: @escaping (Int) -> Bool) {
         self.table = table
         stack = .allocate(capacity: Self.maxDepth)
@@ -50,7 +50,7 @@ final class SearchEngine {
 
     /// Searches everything below `occupied`, with `prefix` already placed and `remaining` (one bit
     /// per piece index) still to place.
-    func run(occupied: UInt64, remaining: UInt32, prefix: [Int32]) {
+    package func run(occupied: UInt64, remaining: UInt32, prefix: [Int32]) {
         for (depth, entry) in prefix.enumerated() { stack[depth] = entry }
         let base = prefix.count
         var found = 0

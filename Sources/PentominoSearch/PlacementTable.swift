@@ -1,17 +1,17 @@
-import GridKit
+import GridCore
 import Synchronization
 
 /// Every way each piece fits on an empty board, as bit masks, for one set of allowed orientations,
 /// leaving out placements that cut off a region no set of pentominoes could fill.
-struct PlacementList: Sendable {
-    struct Entry: Sendable {
-        let mask: UInt64
-        let piece: Int
-        let placement: Placement
+package struct PlacementList: Sendable {
+    package struct Entry: Sendable {
+        package let mask: UInt64
+        package let piece: Int
+        package let placement: Placement
     }
 
-    let geometry: BoardGeometry
-    let entries: [Entry]
+    package let geometry: BoardGeometry
+    package let entries: [Entry]
     /// `lookup[piece][mask]` → index into `entries`, to turn a mapped mask back into a placement;
     /// made on first use, since a plain count never needs it.
     private let lookup: EntryLookup
@@ -50,7 +50,7 @@ struct PlacementList: Sendable {
         lookup = EntryLookup()
     }
 
-    func index(piece: Int, mask: UInt64) -> Int? { lookup.table(entries)[piece][mask] }
+    package func index(piece: Int, mask: UInt64) -> Int? { lookup.table(entries)[piece][mask] }
 
     /// The lookup itself, for many look-ups in a row without a lock each.
     func indexTable() -> [[UInt64: Int]] { lookup.table(entries) }
@@ -98,8 +98,8 @@ private struct PatternReach {
 /// The arrays live in manually allocated buffers so the search loop reads them through plain
 /// pointers, without bounds checks or copy-on-write retains. They are written once in `init` and
 /// never again, which is why sharing the table between threads is safe.
-final class SearchTable: @unchecked Sendable {
-    static let pieceCount = 12
+package final class SearchTable: @unchecked Sendable {
+    package static let pieceCount = 12
     /// 64 cells plus one spare, so a full board's cell index (64) is still in range.
     static let cellSlots = 65
     static let patternCount = 64

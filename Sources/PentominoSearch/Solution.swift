@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// A fully covered board.
 public struct Solution: Sendable, Hashable, Codable, CustomStringConvertible {

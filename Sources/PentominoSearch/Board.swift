@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// One piece on a board: the piece, how it lies, and the board square where the top-left corner
 /// of its 5×5 grid lands.

@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// The classic boards people play: the four rectangles and the 8×8 square with four cells left
 /// empty (a 2×2 hole in the centre, a corner, on a side or off centre; the four corners; four

@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// Everything that can go wrong when naming, placing or removing pieces. The server turns each
 /// case into `{"error":{"code": code, "message": description}}`.

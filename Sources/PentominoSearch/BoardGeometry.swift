@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// How a board's cells map to bits of a `UInt64`, and the board's symmetries as bit permutations.
 ///
@@ -7,7 +7,7 @@ import GridKit
 /// rectangle has at most 64 squares numbers every square (holes too), so a neighbour is always one
 /// bit or one line away and the search's shift tricks hold. A drawn board in a larger frame numbers
 /// only its 60 cells (`isCompact`): its holes all share the spare bit 63, never free.
-struct BoardGeometry: Sendable {
+package struct BoardGeometry: Sendable {
     let shape: BoardShape
     /// Bits of cells a piece may cover.
     let freeMask: UInt64
@@ -93,12 +93,12 @@ struct BoardGeometry: Sendable {
         }.filter { $0.apply(free) == free }  // a hole off the centre keeps only the symmetries that keep it
     }
 
-    func bit(_ square: Square) -> Int { bitOf[square.row * shape.cols + square.col] }
+    package func bit(_ square: Square) -> Int { bitOf[square.row * shape.cols + square.col] }
 
     func square(ofBit bit: Int) -> Square { squareOf[bit] }
 
     /// The mask of `squares`; `nil` if any is not a free cell.
-    func mask(_ squares: [Square]) -> UInt64? {
+    package func mask(_ squares: [Square]) -> UInt64? {
         var mask: UInt64 = 0
         for square in squares {
             // `freeMask` rather than `shape.isFree`, which builds the set of holes on every call:
@@ -174,7 +174,7 @@ struct BoardGeometry: Sendable {
 }
 
 /// One symmetry of a board, as a permutation of cell bits.
-struct BoardSymmetry: Sendable {
+package struct BoardSymmetry: Sendable {
     enum Kind: UInt8, Sendable, CaseIterable {
         case identity, halfTurn, mirrorTopBottom, mirrorLeftRight
         case quarterTurn, threeQuarterTurn, transpose, antiTranspose

@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// A piece in one orientation: the thing a player holds, turns and flips before dropping it.
 ///

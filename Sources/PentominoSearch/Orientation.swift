@@ -1,4 +1,4 @@
-import GridKit
+import GridCore
 
 /// How a piece lies: first mirrored left to right when `flipped`, then turned `quarterTurns`
 /// quarter turns clockwise about the centre cell of its 5×5 grid.
