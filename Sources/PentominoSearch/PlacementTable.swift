@@ -16,11 +16,19 @@ package struct PlacementList: Sendable {
     /// made on first use, since a plain count never needs it.
     private let lookup: EntryLookup
 
-    /// `orientations(piece)` lists the orientations allowed for that piece.
-    init(geometry: BoardGeometry, orientations: (TileShape) -> [Orientation]) {
+    /// Which candidates (every piece, orientation and origin in the order `init` meets them) were
+    /// kept: bit `n % 64` of word `n / 64`. What `KnownFits` stores for the named boards.
+    let fitBits: [UInt64]
+
+    /// `orientations(piece)` lists the orientations allowed for that piece. `fits`, when given
+    /// (from `KnownFits`), says which candidates to keep without testing them: the region test
+    /// is most of the list's cost, paid at every start of `tessera-pentomino`.
+    init(geometry: BoardGeometry, orientations: (TileShape) -> [Orientation], fits: [UInt64]? = nil) {
         self.geometry = geometry
         let shape = geometry.shape
         var entries: [Entry] = []
+        var fitBits: [UInt64] = []
+        var candidate = 0
         for piece in TileShape.allCases {
             for orientation in orientations(piece) {
                 let cells = piece.gridCells(orientation)
@@ -32,14 +40,25 @@ package struct PlacementList: Sendable {
                 for row in stride(from: -top, to: shape.rows - bottom, by: 1) {
                     for col in stride(from: -left, to: shape.cols - right, by: 1) {
                         let origin = Square(row: row, col: col)
+                        let word = candidate >> 6, bit = UInt64(candidate & 63)
+                        candidate += 1
+                        if word == fitBits.count { fitBits.append(0) }
+                        var known = false
+                        if let fits, word < fits.count {
+                            guard fits[word] >> bit & 1 != 0 else { continue }
+                            known = true
+                        }
                         var mask: UInt64 = 0
                         for cell in cells { mask |= 1 << UInt64(geometry.bit(cell + origin)) }
-                        // Distinct orientations and origins never give the same mask twice.
-                        guard mask & ~geometry.freeMask == 0 else { continue }
-                        // A piece that walls off a pocket of, say, 3 cells can never be part of
-                        // a solution, whatever else is on the board: the pocket cannot be filled.
-                        // Dropping it here costs nothing during the search.
-                        guard geometry.regionsDivisibleByFive(outside: mask) else { continue }
+                        if !known {
+                            // Distinct orientations and origins never give the same mask twice.
+                            guard mask & ~geometry.freeMask == 0 else { continue }
+                            // A piece that walls off a pocket of, say, 3 cells can never be part of
+                            // a solution, whatever else is on the board: the pocket cannot be filled.
+                            // Dropping it here costs nothing during the search.
+                            guard geometry.regionsDivisibleByFive(outside: mask) else { continue }
+                        }
+                        fitBits[word] |= 1 << bit
                         entries.append(Entry(mask: mask, piece: piece.index,
                                              placement: Placement(piece, orientation, at: origin)))
                     }
@@ -47,6 +66,7 @@ package struct PlacementList: Sendable {
             }
         }
         self.entries = entries
+        self.fitBits = fitBits
         lookup = EntryLookup()
     }
 

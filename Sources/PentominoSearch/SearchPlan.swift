@@ -236,9 +236,12 @@ final class TableCache: Sendable {
     }
 
     private static func make(_ key: Key) -> TableCache {
-        let list = PlacementList(geometry: BoardGeometry(key.shape)) { piece in
+        // Known verdicts exist for the named boards with every orientation allowed (what
+        // `tessera-pentomino` searches); other orientation sets enumerate other candidates.
+        let fits = key.flips ? KnownFits.fits(key.shape) : nil
+        let list = PlacementList(geometry: BoardGeometry(key.shape), orientations: { piece in
             key.flips ? piece.orientations : piece.rotations(mirrored: key.mirrored & (1 << UInt32(piece.index)) != 0)
-        }
+        }, fits: fits)
         return TableCache(list: list)
     }
 
