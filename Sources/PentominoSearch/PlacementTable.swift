@@ -139,8 +139,16 @@ package final class SearchTable: @unchecked Sendable {
     /// `offsets[(cell * 64 + pattern) * 13 + piece]` is where a bucket starts; the next offset is
     /// where it ends (the 13th, where the slot's last bucket ends). Written only for the slots the
     /// search can meet, and there only around the pieces `pieceSets` names: nothing else is read.
-    let offsets: UnsafeMutablePointer<Int32>
+    let offsets: BucketOffsets
     static let offsetStride = pieceCount + 1
+
+    /// Bucket offsets in 16 bits when every mask index fits (all the named boards), else 32. The
+    /// buffer spans every slot, and each page of it written is a page fault (2–3 µs here) paid at
+    /// every start of `tessera-pentomino`: 16 bits halve them (54 to 27 of a 3×20 run's 200).
+    enum BucketOffsets {
+        case narrow(UnsafeMutablePointer<UInt16>)
+        case wide(UnsafeMutablePointer<Int32>)
+    }
     /// Per cell, the pattern whose buckets hold every placement starting there: only its forced
     /// bits (cells outside the board or holes) set.
     let fullPatterns: UnsafeMutablePointer<UInt8>
@@ -186,7 +194,6 @@ package final class SearchTable: @unchecked Sendable {
             next[group] += 1
         }
 
-        offsets = .allocate(capacity: Self.cellSlots * Self.patternCount * Self.offsetStride)
         pieceSets = .allocate(capacity: Self.cellSlots * Self.patternCount)
         // Every slot reads as "nothing here" until filled (4 pages, and a full board's cell 64 reads it).
         pieceSets.initialize(repeating: 0, count: Self.cellSlots * Self.patternCount)
@@ -249,6 +256,40 @@ package final class SearchTable: @unchecked Sendable {
             }
             return reach
         }
+        // The patterns each cell can meet, and from them the exact number of masks, which says
+        // whether 16-bit offsets will do.
+        var allowed = [UInt64](repeating: 0, count: 64)
+        var total = 0
+        for cell in 0..<64 where list.geometry.freeMask & (1 << UInt64(cell)) != 0 {
+            let reach = reachability(cell)
+            fullPatterns[cell] = reach.one
+            var patterns: UInt64 = 0
+            for pattern in 0..<Self.patternCount where reach.allows(UInt8(pattern)) { patterns |= 1 << UInt64(pattern) }
+            allowed[cell] = patterns
+            for position in groupStart[cell * Self.pieceCount]..<groupStart[(cell + 1) * Self.pieceCount] {
+                // The patterns that leave this entry's cells free: the subsets of the others.
+                var fits: UInt64 = 1
+                let free = ~needs[position] & 0b11_1111
+                for bit in 0..<6 where free & (1 << UInt8(bit)) != 0 { fits |= fits << UInt64(1 << bit) }
+                total += (patterns & fits).nonzeroBitCount
+            }
+        }
+        let offsetCount = Self.cellSlots * Self.patternCount * Self.offsetStride
+        var narrow: UnsafeMutablePointer<UInt16>?
+        var wide: UnsafeMutablePointer<Int32>?
+        if total <= Int(UInt16.max) {
+            let buffer = UnsafeMutablePointer<UInt16>.allocate(capacity: offsetCount)
+            narrow = buffer
+            offsets = .narrow(buffer)
+        } else {
+            let buffer = UnsafeMutablePointer<Int32>.allocate(capacity: offsetCount)
+            wide = buffer
+            offsets = .wide(buffer)
+        }
+        func setOffset(_ index: Int, _ value: Int) {
+            if let narrow { narrow[index] = UInt16(truncatingIfNeeded: value) }
+            if let wide { wide[index] = Int32(truncatingIfNeeded: value) }
+        }
         var count = 0
         sortedMasks.withUnsafeBufferPointer { sortedMasks in
         needs.withUnsafeBufferPointer { needs in
@@ -259,13 +300,13 @@ package final class SearchTable: @unchecked Sendable {
                 // read, and neither is a pattern that cannot occur: their pages stay untouched.
                 let cellStart = groupStart[cell * Self.pieceCount], cellEnd = groupStart[(cell + 1) * Self.pieceCount]
                 let slotBase = cell * Self.patternCount
-                let reach = reachability(cell)
-                fullPatterns[cell] = reach.one
                 // No placement starts here: a dead end, whatever lies around (pieceSets stays 0).
                 guard cellStart < cellEnd else { continue }
-                for pattern in 0..<Self.patternCount {
+                var patterns = allowed[cell]
+                while patterns != 0 {
+                    let pattern = patterns.trailingZeroBitCount
+                    patterns &= patterns - 1
                     let patternBits = UInt8(pattern)
-                    guard reach.allows(patternBits) else { continue }
                     // One walk over the cell's entries (sorted by piece) per pattern, writing a
                     // bucket's start and end only for pieces that have one: the search reads
                     // offsets only for pieces in `pieceSets`. Most buckets are empty (3×20 has
@@ -276,8 +317,8 @@ package final class SearchTable: @unchecked Sendable {
                     for position in cellStart..<cellEnd where needs[position] & patternBits == 0 {
                         let piece = Int(pieceOf[position])
                         if piece != current {
-                            if current >= 0 { offsets[offsetBase + current + 1] = Int32(count) }
-                            offsets[offsetBase + piece] = Int32(count)
+                            if current >= 0 { setOffset(offsetBase + current + 1, count) }
+                            setOffset(offsetBase + piece, count)
                             pieces |= 1 << UInt32(piece)
                             current = piece
                         }
@@ -285,7 +326,7 @@ package final class SearchTable: @unchecked Sendable {
                         entryIndices[count] = UInt16(truncatingIfNeeded: sorted[position])
                         count += 1
                     }
-                    if current >= 0 { offsets[offsetBase + current + 1] = Int32(count) }
+                    if current >= 0 { setOffset(offsetBase + current + 1, count) }
                     pieceSets[slotBase + pattern] = pieces
                 }
             }
@@ -303,7 +344,10 @@ package final class SearchTable: @unchecked Sendable {
         borders.deallocate()
         neighbours.deallocate()
         entryIndices.deallocate()
-        offsets.deallocate()
+        switch offsets {
+        case .narrow(let buffer): buffer.deallocate()
+        case .wide(let buffer): buffer.deallocate()
+        }
         fullPatterns.deallocate()
         pieceSets.deallocate()
     }
@@ -324,8 +368,15 @@ package final class SearchTable: @unchecked Sendable {
         let slot = cell * Self.patternCount + Int(fullPatterns[cell])
         // A cell the search never fills first, or with no placement of `piece`: nothing there.
         guard pieceSets[slot] & (1 << UInt32(piece)) != 0 else { return [] }
-        let start = Int(offsets[slot * Self.offsetStride + piece])
-        let end = Int(offsets[slot * Self.offsetStride + piece + 1])
+        let start: Int, end: Int
+        switch offsets {
+        case .narrow(let buffer):
+            start = Int(buffer[slot * Self.offsetStride + piece])
+            end = Int(buffer[slot * Self.offsetStride + piece + 1])
+        case .wide(let buffer):
+            start = Int(buffer[slot * Self.offsetStride + piece])
+            end = Int(buffer[slot * Self.offsetStride + piece + 1])
+        }
         return (start..<end).map { (masks[$0], Int32(entryIndices[$0])) }
     }
 }

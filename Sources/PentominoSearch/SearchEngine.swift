@@ -62,7 +62,18 @@ package final class SearchEngine {
             if found >= limit { stopped = true }
             return
         }
-        let masks = table.masks, entries = table.entryIndices, offsets = table.offsets, pieceSets = table.pieceSets
+        switch table.offsets {
+        case .narrow(let offsets): search(offsets, occupied: occupied, remaining: remaining, base: base)
+        case .wide(let offsets): search(offsets, occupied: occupied, remaining: remaining, base: base)
+        }
+    }
+
+    /// The search loop, for either width of bucket offsets (each call is specialised, so reading
+    /// a 16-bit offset costs what reading a 32-bit one did).
+    private func search<Offset: FixedWidthInteger>(_ offsets: UnsafeMutablePointer<Offset>, occupied: UInt64,
+                                                   remaining: UInt32, base: Int) {
+        var found = 0
+        let masks = table.masks, entries = table.entryIndices, pieceSets = table.pieceSets
         let borders = table.borders, neighbours = table.neighbours, hasBorders = table.hasBorders
         let stack = self.stack
         // The walled-in tests shift by `wallLine` (the line length, or 0 where bits one line apart
@@ -147,8 +158,8 @@ package final class SearchEngine {
             } else if nextPieces != 0 {
                 piece = nextPieces.trailingZeroBitCount
                 nextPieces &= nextPieces &- 1
-                index = Int(offsets[bucketBase &+ piece])
-                end = Int(offsets[bucketBase &+ piece &+ 1])
+                index = Int(truncatingIfNeeded: offsets[bucketBase &+ piece])
+                end = Int(truncatingIfNeeded: offsets[bucketBase &+ piece &+ 1])
             } else {
                 if depth == base { break search }
                 depth &-= 1
