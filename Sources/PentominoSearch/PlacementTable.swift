@@ -27,6 +27,9 @@ package struct PlacementList: Sendable {
         self.geometry = geometry
         let shape = geometry.shape
         var entries: [Entry] = []
+        // With the verdicts known, the list's length is too: one allocation instead of a dozen
+        // growing copies (each new page touched is a page fault at every start).
+        if let fits { entries.reserveCapacity(fits.reduce(0) { $0 + $1.nonzeroBitCount }) }
         var fitBits: [UInt64] = []
         var candidate = 0
         for piece in TileShape.allCases {
