@@ -126,6 +126,15 @@ package final class SearchTable: @unchecked Sendable {
     /// 64 cells plus one spare, so a full board's cell index (64) is still in range.
     static let cellSlots = 65
     static let patternCount = 64
+    /// Boards whose lines have at most this many cells get a flat table (see `patternShift`).
+    static let flatLine = 3
+
+    /// A slot is `cell << patternShift + pattern & patternMask`: 6 and 63 normally, 0 and 0 in a
+    /// flat table, which keeps one bucket list per cell whatever lies around it. On 3×20 the
+    /// whole search is under 2,000 nodes, so the patterns saved less search time than building
+    /// and touching their 60 × 64 slots cost at every start.
+    let patternShift: Int
+    let patternMask: Int
 
     /// Masks in bucket order.
     let masks: UnsafeMutablePointer<UInt64>
@@ -197,16 +206,17 @@ package final class SearchTable: @unchecked Sendable {
             next[group] += 1
         }
 
-        pieceSets = .allocate(capacity: Self.cellSlots * Self.patternCount)
+        let flat = line <= Self.flatLine
+        patternShift = flat ? 0 : 6
+        patternMask = flat ? 0 : Self.patternCount - 1
+        let slotCount = Self.cellSlots << patternShift
+        pieceSets = .allocate(capacity: slotCount)
         // Every slot reads as "nothing here" until filled (4 pages, and a full board's cell 64 reads it).
-        pieceSets.initialize(repeating: 0, count: Self.cellSlots * Self.patternCount)
+        pieceSets.initialize(repeating: 0, count: slotCount)
         fullPatterns = .allocate(capacity: Self.cellSlots)
         fullPatterns.initialize(repeating: 0, count: Self.cellSlots)
-        let capacity = max(kept.count * Self.patternCount, 1)
-        masks = .allocate(capacity: capacity)
         let cellNeighbours = list.geometry.neighbours
         hasBorders = !cellNeighbours.isEmpty
-        borders = .allocate(capacity: hasBorders ? capacity : 1)
         neighbours = .allocate(capacity: 64)
         neighbours.initialize(repeating: 0, count: 64)
         for (bit, next) in cellNeighbours.enumerated() where bit < 64 { neighbours[bit] = next }
@@ -219,7 +229,6 @@ package final class SearchTable: @unchecked Sendable {
             }
             return around & ~mask
         }
-        entryIndices = .allocate(capacity: capacity)
         // Each kept entry's `need`: which of its lowest cell's six nearby cells it covers. It goes
         // in the bucket of every pattern that leaves those cells free (`need & pattern == 0`).
         // Worked out once per entry, so the fill below is a tight loop: this table is built at
@@ -267,7 +276,11 @@ package final class SearchTable: @unchecked Sendable {
             let reach = reachability(cell)
             fullPatterns[cell] = reach.one
             var patterns: UInt64 = 0
-            for pattern in 0..<Self.patternCount where reach.allows(UInt8(pattern)) { patterns |= 1 << UInt64(pattern) }
+            if flat {
+                patterns = 1
+            } else {
+                for pattern in 0..<Self.patternCount where reach.allows(UInt8(pattern)) { patterns |= 1 << UInt64(pattern) }
+            }
             allowed[cell] = patterns
             for position in groupStart[cell * Self.pieceCount]..<groupStart[(cell + 1) * Self.pieceCount] {
                 // The patterns that leave this entry's cells free: the subsets of the others.
@@ -277,7 +290,11 @@ package final class SearchTable: @unchecked Sendable {
                 total += (patterns & fits).nonzeroBitCount
             }
         }
-        let offsetCount = Self.cellSlots * Self.patternCount * Self.offsetStride
+        let capacity = max(total, 1)
+        masks = .allocate(capacity: capacity)
+        entryIndices = .allocate(capacity: capacity)
+        borders = .allocate(capacity: hasBorders ? capacity : 1)
+        let offsetCount = slotCount * Self.offsetStride
         var narrow: UnsafeMutablePointer<UInt16>?
         var wide: UnsafeMutablePointer<Int32>?
         if total <= Int(UInt16.max) {
@@ -302,7 +319,7 @@ package final class SearchTable: @unchecked Sendable {
                 // A cell that is never the first empty one (a hole, past the board) is never
                 // read, and neither is a pattern that cannot occur: their pages stay untouched.
                 let cellStart = groupStart[cell * Self.pieceCount], cellEnd = groupStart[(cell + 1) * Self.pieceCount]
-                let slotBase = cell * Self.patternCount
+                let slotBase = cell << patternShift
                 // No placement starts here: a dead end, whatever lies around (pieceSets stays 0).
                 guard cellStart < cellEnd else { continue }
                 var patterns = allowed[cell]
@@ -368,7 +385,7 @@ package final class SearchTable: @unchecked Sendable {
     /// Placements of `piece` whose lowest cell is `cell`, as (mask, entry index) pairs.
     func bucket(cell: Int, piece: Int) -> [(mask: UInt64, entry: Int32)] {
         guard cell >= 0, cell < 64, piece >= 0, piece < Self.pieceCount else { return [] }
-        let slot = cell * Self.patternCount + Int(fullPatterns[cell])
+        let slot = cell << patternShift + Int(fullPatterns[cell]) & patternMask
         // A cell the search never fills first, or with no placement of `piece`: nothing there.
         guard pieceSets[slot] & (1 << UInt32(piece)) != 0 else { return [] }
         let start: Int, end: Int

@@ -90,7 +90,8 @@ package final class SearchEngine {
         var piece = 0
         var index = 0
         var end = 0
-        var slot = Self.slot(occupied, line: lineInt)
+        let shift = table.patternShift, patternMask = table.patternMask
+        var slot = Self.slot(occupied, line: lineInt, shift: shift, mask: patternMask)
         var bucketBase = slot &* SearchTable.offsetStride
         var nextPieces = remaining & pieceSets[slot]
         search: while true {
@@ -142,7 +143,7 @@ package final class SearchEngine {
                                       nextPieces: nextPieces, piece: piece, index: index, end: end, bucketBase: bucketBase)
                 depth &+= 1
                 frame = Frame(occupied: next, remaining: left)
-                slot = Self.slot(next, line: lineInt)
+                slot = Self.slot(next, line: lineInt, shift: shift, mask: patternMask)
                 bucketBase = slot &* SearchTable.offsetStride
                 nextPieces = left & pieceSets[slot]
                 index = 0
@@ -180,9 +181,9 @@ package final class SearchEngine {
     /// The first empty cell of `occupied` and the pattern around it, as one index: its buckets
     /// begin at `slot * pieceCount`, and `pieceSets[slot]` says which of them hold anything.
     @inline(__always)
-    private static func slot(_ occupied: UInt64, line: Int) -> Int {
+    private static func slot(_ occupied: UInt64, line: Int, shift: Int, mask: Int) -> Int {
         let cell = (~occupied).trailingZeroBitCount
-        return cell &* SearchTable.patternCount &+ SearchTable.pattern(occupied, after: cell, line: line)
+        return cell &<< shift &+ SearchTable.pattern(occupied, after: cell, line: line) & mask
     }
 
     /// One level of the search: the board there and where the scan over its first empty cell's
