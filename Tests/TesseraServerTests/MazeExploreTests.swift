@@ -4,7 +4,7 @@ import GridKit
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import MazeClient
+@testable import MazeClient
 import MazeKit
 import Testing
 @testable import TesseraServer
@@ -85,6 +85,10 @@ import Testing
                 #expect(!error.isRetryable)
             }
         }
+        // Ids are sent as one path segment: Tessera's as they are, another server's encoded.
+        #expect(HTTPMazeAPI.pathSegment("R3y05ykamtg2m4y9") == "R3y05ykamtg2m4y9")
+        #expect(HTTPMazeAPI.pathSegment("a/b?c#d e") == "a%2Fb%3Fc%23d%20e")
+        #expect(HTTPMazeAPI.pathSegment("") == "")
         // Port 9 (discard) is closed on test machines: a refused connection is worth a retry.
         let nowhere = HTTPMazeAPI(baseURL: "http://127.0.0.1:9", timeout: .seconds(2))
         do {

@@ -22,26 +22,29 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
     /// The original call: a new random maze (size 31–63 from a random seed).
     @Sendable func start(_ request: Request, context: Context) async throws -> Response {
         let parameters = try MazeRequestRules.parameters(seed: nil, width: nil, height: nil, algorithm: nil)
-        try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request))
-        return try JSONBody.response(RoomID(id: service.startRoom(for: parameters)))
+        return try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request)) {
+            try JSONBody.response(RoomID(id: service.startRoom(for: parameters)))
+        }
     }
 
     @Sendable func create(_ request: Request, context: Context) async throws -> Response {
         let body = try await JSONBody.decodeOptional(CreateMazeRequest.self, from: request) ?? CreateMazeRequest()
         let parameters = try MazeRequestRules.parameters(seed: body.seed, width: body.width, height: body.height,
                                                          algorithm: body.algorithm)
-        try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request))
-        return try JSONBody.response(CreatedMazeJSON(id: service.startRoom(for: parameters), parameters: parameters,
-                                                     start: service.maze(for: parameters).start),
-                                     status: .created)
+        return try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request)) {
+            try JSONBody.response(CreatedMazeJSON(id: service.startRoom(for: parameters), parameters: parameters,
+                                                  start: service.maze(for: parameters).start),
+                                  status: .created)
+        }
     }
 
     @Sendable func room(_ request: Request, context: Context) async throws -> Response {
         let id = try Input.boundedText(try context.parameters.require("id"), maxBytes: Self.maxTokenBytes,
                                        orElse: APIError(.notFound, code: "unknown_room", say: "maze.errors.noRoom"))
         let address = try? service.codec.address(ofRoomID: id)
-        try await traffic.simulate(.fetch, on: address?.parameters, conditions: conditions(request))
-        return try JSONBody.response(try service.room(id: id))
+        return try await traffic.simulate(.fetch, on: address?.parameters, conditions: conditions(request)) {
+            try JSONBody.response(try service.room(id: id))
+        }
     }
 
     @Sendable func unlock(_ request: Request, context: Context) async throws -> Response {
@@ -49,8 +52,9 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
         _ = try Input.boundedText(body.lock, maxBytes: Self.maxTokenBytes,
                                   orElse: APIError(.notFound, code: "invalid_lock", say: "maze.errors.noDoor"))
         let address = try? service.codec.address(ofLock: body.lock)
-        try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request))
-        return try JSONBody.response(RoomID(id: try service.unlock(lock: body.lock)))
+        return try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request)) {
+            try JSONBody.response(RoomID(id: try service.unlock(lock: body.lock)))
+        }
     }
 
     /// `GET /api/maze/tiles/1010.svg` and friends: the art is generated, so it never changes.
