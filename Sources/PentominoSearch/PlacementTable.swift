@@ -38,8 +38,14 @@ package struct PlacementList: Sendable {
                 // Only origins that keep all five cells inside the rectangle (the 5×5 grid may
                 // hang off any edge), each mask built in place: this list is made at every start
                 // of `tessera-pentomino`, so its cost is part of every solve's time.
-                let rows = cells.map(\.row), cols = cells.map(\.col)
-                guard let top = rows.min(), let bottom = rows.max(), let left = cols.min(), let right = cols.max() else { continue }
+                guard let first = cells.first else { continue }
+                var top = first.row, bottom = first.row, left = first.col, right = first.col
+                for cell in cells {
+                    top = min(top, cell.row)
+                    bottom = max(bottom, cell.row)
+                    left = min(left, cell.col)
+                    right = max(right, cell.col)
+                }
                 for row in stride(from: -top, to: shape.rows - bottom, by: 1) {
                     for col in stride(from: -left, to: shape.cols - right, by: 1) {
                         let origin = Square(row: row, col: col)
@@ -99,12 +105,14 @@ private struct PatternReach {
     /// Bits always 0 / always 1 there.
     var zero: UInt8 = 0
     var one: UInt8 = 0
-    /// Pairs of bits that name the same cell.
-    var same: [(UInt8, UInt8)] = []
+    /// Pairs of bits that name the same cell (the same at every cell of a board, so the caller
+    /// works them out once): at most two, with lines of 2.
+    var same: [(UInt8, UInt8)]
 
     func allows(_ pattern: UInt8) -> Bool {
         guard pattern & zero == 0, pattern & one == one else { return false }
-        return same.allSatisfy { (pattern & $0.0 == 0) == (pattern & $0.1 == 0) }
+        for (first, second) in same where (pattern & first == 0) != (pattern & second == 0) { return false }
+        return true
     }
 }
 
@@ -253,17 +261,20 @@ package final class SearchTable: @unchecked Sendable {
         // always covered, and two of the six offsets naming the same cell (1 and 2 with lines
         // of 3) always agree.
         let notFree = ~list.geometry.freeMask
+        var same: [(UInt8, UInt8)] = []
+        for (bit, offset) in nearby.enumerated() {
+            for (other, otherOffset) in nearby.enumerated() where other < bit && otherOffset == offset {
+                same.append((UInt8(1) << UInt8(other), UInt8(1) << UInt8(bit)))
+            }
+        }
         func reachability(_ cell: Int) -> PatternReach {
-            var reach = PatternReach()
+            var reach = PatternReach(same: same)
             for (bit, offset) in nearby.enumerated() {
                 let target = cell + offset
                 if target >= 64 {
                     reach.zero |= 1 << UInt8(bit)
                 } else if notFree & (1 << UInt64(target)) != 0 {
                     reach.one |= 1 << UInt8(bit)
-                }
-                for (other, otherOffset) in nearby.enumerated() where other < bit && otherOffset == offset {
-                    reach.same.append((UInt8(1) << UInt8(other), UInt8(1) << UInt8(bit)))
                 }
             }
             return reach

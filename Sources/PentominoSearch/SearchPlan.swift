@@ -123,9 +123,12 @@ package struct SearchPlan: Sendable {
             let piece = pieces.trailingZeroBitCount
             pieces &= pieces - 1
             for (mask, entry) in item.table.bucket(cell: cell, piece: piece) where mask & item.occupied == 0 {
+                // One allocation per child (`prefix + [entry]` would make two).
+                var prefix = item.prefix
+                prefix.append(entry)
                 children.append(Item(occupied: item.occupied | mask,
                                      remaining: item.remaining & ~(1 << UInt32(piece)),
-                                     prefix: item.prefix + [entry], table: item.table, checkP: item.checkP))
+                                     prefix: prefix, table: item.table, checkP: item.checkP))
             }
         }
         return children

@@ -179,29 +179,49 @@ struct TileCells: Sendable {
     let distinct: [[Orientation]]
 
     private init() {
+        // Every array made with its final size and no temporaries: this runs at every start of
+        // `tessera-pentomino`, where each allocation and free is a few hundred instructions.
         var masks: [[UInt32]] = []
         var cells: [[[Square]]] = []
         var canonical: [[Orientation]] = []
         var distinct: [[Orientation]] = []
+        let shapes = TileShape.allCases.count, orientations = Orientation.all.count
+        masks.reserveCapacity(shapes)
+        cells.reserveCapacity(shapes)
+        canonical.reserveCapacity(shapes)
+        distinct.reserveCapacity(shapes)
         for shape in TileShape.allCases {
             let home = Self.mask(drawing: shape.drawing)
-            let shapeMasks = Orientation.all.map { orientation in
+            var shapeMasks: [UInt32] = []
+            shapeMasks.reserveCapacity(orientations)
+            for orientation in Orientation.all {
                 var mask = orientation.flipped ? Self.mirrored(home) : home
                 for _ in 0..<orientation.quarterTurns { mask = Self.turnedClockwise(mask) }
-                return mask
+                shapeMasks.append(mask)
             }
             var shapeCanonical: [Orientation] = []
             var shapeDistinct: [Orientation] = []
+            var shapeCells: [[Square]] = []
+            shapeCanonical.reserveCapacity(orientations)
+            shapeDistinct.reserveCapacity(orientations)
+            shapeCells.reserveCapacity(orientations)
             for (index, mask) in shapeMasks.enumerated() {
                 // The first orientation (in `Orientation.all` order) with the same grid.
                 let first = shapeMasks.firstIndex(of: mask) ?? index
                 shapeCanonical.append(Orientation.all[first])
                 if first == index { shapeDistinct.append(Orientation.all[index]) }
+                var squares: [Square] = []
+                squares.reserveCapacity(mask.nonzeroBitCount)
+                var rest = mask
+                while rest != 0 {
+                    let bit = rest.trailingZeroBitCount
+                    squares.append(Square(row: bit / 5, col: bit % 5))
+                    rest &= rest - 1
+                }
+                shapeCells.append(squares)
             }
             masks.append(shapeMasks)
-            cells.append(shapeMasks.map { mask in
-                (0..<25).filter { mask & (1 << UInt32($0)) != 0 }.map { Square(row: $0 / 5, col: $0 % 5) }
-            })
+            cells.append(shapeCells)
             canonical.append(shapeCanonical)
             distinct.append(shapeDistinct)
         }
