@@ -88,8 +88,11 @@ public enum PentominoSolver {
                     for symmetry in plan.expansion {
                         guard emitted < limit else { return false }
                         emitted += 1
-                        let build = { plan.solution(shape: board.shape, entries: plan.image(of: entries, under: symmetry)) }
-                        if body(build) == .stop { return false }
+                        // Passed as a literal, so its context lives on the stack: a closure stored
+                        // in a `let` first was a heap allocation per solution found (6% of a 4×15 run).
+                        if body({ plan.solution(shape: board.shape, entries: plan.image(of: entries, under: symmetry)) }) == .stop {
+                            return false
+                        }
                     }
                     return emitted < limit
                 }, accept: plan.acceptance(of: item), poll: { monitor.poll(nodes: $0) })
