@@ -249,7 +249,8 @@ package final class SearchTable: @unchecked Sendable {
             let mask = entries[Int(index)].mask
             let cell = mask.trailingZeroBitCount
             var need: UInt8 = 0
-            for (bit, offset) in nearby.enumerated() where cell + offset < 64 && mask & (1 << UInt64(cell + offset)) != 0 {
+            // A flat table has one pattern, 0, which every entry fits.
+            for (bit, offset) in nearby.enumerated() where !flat && cell + offset < 64 && mask & (1 << UInt64(cell + offset)) != 0 {
                 need |= 1 << UInt8(bit)
             }
             sortedMasks[position] = mask
@@ -293,7 +294,12 @@ package final class SearchTable: @unchecked Sendable {
                 for pattern in 0..<Self.patternCount where reach.allows(UInt8(pattern)) { patterns |= 1 << UInt64(pattern) }
             }
             allowed[cell] = patterns
-            for position in groupStart[cell * Self.pieceCount]..<groupStart[(cell + 1) * Self.pieceCount] {
+            let cellStart = groupStart[cell * Self.pieceCount], cellEnd = groupStart[(cell + 1) * Self.pieceCount]
+            if flat {
+                total += cellEnd - cellStart
+                continue
+            }
+            for position in cellStart..<cellEnd {
                 // The patterns that leave this entry's cells free: the subsets of the others.
                 var fits: UInt64 = 1
                 let free = ~needs[position] & 0b11_1111
