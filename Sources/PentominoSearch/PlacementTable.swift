@@ -403,21 +403,18 @@ package final class SearchTable: @unchecked Sendable {
         return Int(along | across &<< 2 | further &<< 5)
     }
 
-    /// Placements of `piece` whose lowest cell is `cell`, as (mask, entry index) pairs.
-    func bucket(cell: Int, piece: Int) -> [(mask: UInt64, entry: Int32)] {
-        guard cell >= 0, cell < 64, piece >= 0, piece < Self.pieceCount else { return [] }
+    /// Where the placements of `piece` whose lowest cell is `cell` lie in `masks` and
+    /// `entryIndices` (empty if there are none).
+    func bucket(cell: Int, piece: Int) -> Range<Int> {
+        guard cell >= 0, cell < 64, piece >= 0, piece < Self.pieceCount else { return 0..<0 }
         let slot = cell << patternShift + Int(fullPatterns[cell]) & patternMask
         // A cell the search never fills first, or with no placement of `piece`: nothing there.
-        guard pieceSets[slot] & (1 << UInt32(piece)) != 0 else { return [] }
-        let start: Int, end: Int
+        guard pieceSets[slot] & (1 << UInt32(piece)) != 0 else { return 0..<0 }
         switch offsets {
         case .narrow(let buffer):
-            start = Int(buffer[slot * Self.offsetStride + piece])
-            end = Int(buffer[slot * Self.offsetStride + piece + 1])
+            return Int(buffer[slot * Self.offsetStride + piece])..<Int(buffer[slot * Self.offsetStride + piece + 1])
         case .wide(let buffer):
-            start = Int(buffer[slot * Self.offsetStride + piece])
-            end = Int(buffer[slot * Self.offsetStride + piece + 1])
+            return Int(buffer[slot * Self.offsetStride + piece])..<Int(buffer[slot * Self.offsetStride + piece + 1])
         }
-        return (start..<end).map { (masks[$0], Int32(entryIndices[$0])) }
     }
 }

@@ -122,10 +122,12 @@ package struct SearchPlan: Sendable {
         while pieces != 0 {
             let piece = pieces.trailingZeroBitCount
             pieces &= pieces - 1
-            for (mask, entry) in item.table.bucket(cell: cell, piece: piece) where mask & item.occupied == 0 {
+            let table = item.table
+            for index in table.bucket(cell: cell, piece: piece) where table.masks[index] & item.occupied == 0 {
+                let mask = table.masks[index]
                 // One allocation per child (`prefix + [entry]` would make two).
                 var prefix = item.prefix
-                prefix.append(entry)
+                prefix.append(Int32(table.entryIndices[index]))
                 children.append(Item(occupied: item.occupied | mask,
                                      remaining: item.remaining & ~(1 << UInt32(piece)),
                                      prefix: prefix, table: item.table, checkP: item.checkP))
