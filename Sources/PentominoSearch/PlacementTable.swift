@@ -4,10 +4,29 @@ import Synchronization
 /// Every way each piece fits on an empty board, as bit masks, for one set of allowed orientations,
 /// leaving out placements that cut off a region no set of pentominoes could fill.
 package struct PlacementList: Sendable {
+    /// 16 bytes: the list is made at every start of `tessera-pentomino`, and at 56 bytes (a
+    /// whole `Placement` inside) its pages were a tenth of a 3×20 run's page faults.
     package struct Entry: Sendable {
         package let mask: UInt64
-        package let piece: Int
-        package let placement: Placement
+        private let shape: TileShape
+        private let orientation: UInt8
+        private let row: Int8
+        private let col: Int8
+
+        /// `origin` lies within a few squares of a board of at most 20 × 20, so it fits in 8 bits.
+        init(mask: UInt64, shape: TileShape, orientation: Orientation, origin: Square) {
+            self.mask = mask
+            self.shape = shape
+            self.orientation = UInt8(truncatingIfNeeded: orientation.index)
+            row = Int8(truncatingIfNeeded: origin.row)
+            col = Int8(truncatingIfNeeded: origin.col)
+        }
+
+        package var piece: Int { shape.index }
+
+        package var placement: Placement {
+            Placement(shape, Orientation.all[Int(orientation)], at: Square(row: Int(row), col: Int(col)))
+        }
     }
 
     package let geometry: BoardGeometry
@@ -68,8 +87,7 @@ package struct PlacementList: Sendable {
                             guard geometry.regionsDivisibleByFive(outside: mask) else { continue }
                         }
                         fitBits[word] |= 1 << bit
-                        entries.append(Entry(mask: mask, piece: piece.index,
-                                             placement: Placement(piece, orientation, at: origin)))
+                        entries.append(Entry(mask: mask, shape: piece, orientation: orientation, origin: origin))
                     }
                 }
             }
