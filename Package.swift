@@ -130,6 +130,9 @@ let package = Package(
         .executableTarget(
             name: "PentominoSolve",
             dependencies: ["PentominoSearch"],
+            // No run-time check that the entry point is on the main actor: it would link the
+            // concurrency runtime and libdispatch, whose set-up runs at every start.
+            swiftSettings: [.unsafeFlags(["-disable-dynamic-actor-isolation"])],
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
         ),
         .testTarget(name: "GridKitTests", dependencies: ["GridKit"]),

@@ -1,4 +1,6 @@
-import Dispatch
+// Weakly linked: `tessera-pentomino` never runs a task, and linking the concurrency runtime (for
+// `Task.isCancelled`) brought libdispatch and its start-up with it; see `ProgressMonitor.update`.
+@_weakLinked import _Concurrency
 import Synchronization
 
 /// Finds solutions of any board, from empty or from pieces already placed.
@@ -133,7 +135,7 @@ public enum PentominoSolver {
         let foundSoFar = Atomic<Int>(0)
         let results = Mutex<[ItemResult?]>(Array(repeating: nil, count: plan.items.count))
         if limit > 0, !plan.items.isEmpty {
-            DispatchQueue.concurrentPerform(iterations: min(options.threads, plan.items.count)) { _ in
+            WorkerThreads.run(count: min(options.threads, plan.items.count)) { _ in
                 while !monitor.isCancelled, foundSoFar.load(ordering: .relaxed) < reducedLimit {
                     let index = nextItem.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < plan.items.count else { return }
@@ -187,10 +189,12 @@ public enum PentominoSolver {
 final class ProgressMonitor: Sendable {
     private struct State {
         var progress: SolveProgress
-        var lastReport: ContinuousClock.Instant
+        /// `MonotonicClock` nanoseconds.
+        var lastReport: Int64
     }
 
-    private static let reportInterval = Duration.milliseconds(100)
+    /// 100 ms, in nanoseconds.
+    private static let reportInterval: Int64 = 100_000_000
     private let handler: SolveProgressHandler?
     private let state: Mutex<State>
     private let cancelled = Atomic<Bool>(false)
@@ -199,7 +203,7 @@ final class ProgressMonitor: Sendable {
         self.handler = handler
         // The first report comes at the first poll, so even a short search reports once.
         state = Mutex(State(progress: SolveProgress(nodes: 0, solutions: 0, itemsDone: 0, itemsTotal: itemsTotal),
-                            lastReport: .now - Self.reportInterval))
+                            lastReport: MonotonicClock.nanoseconds() &- Self.reportInterval))
     }
 
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
@@ -219,14 +223,15 @@ final class ProgressMonitor: Sendable {
     }
 
     private func update(_ change: (inout SolveProgress) -> Void) -> Bool {
-        // Task cancellation is visible on the thread that called the solver.
-        if Task.isCancelled { cancelled.store(true, ordering: .relaxed) }
+        // Task cancellation is visible on the thread that called the solver. Without the
+        // concurrency runtime in the process there is no task to cancel.
+        if #_hasSymbol(Task<Never, Never>.isCancelled), Task.isCancelled { cancelled.store(true, ordering: .relaxed) }
         guard !isCancelled else { return false }
         guard let handler else { return true }
         let decision: SearchControl = state.withLock { state in
             change(&state.progress)
-            let now = ContinuousClock.now
-            guard now - state.lastReport >= Self.reportInterval else { return .proceed }
+            let now = MonotonicClock.nanoseconds()
+            guard now &- state.lastReport >= Self.reportInterval else { return .proceed }
             state.lastReport = now
             return handler(state.progress)
         }

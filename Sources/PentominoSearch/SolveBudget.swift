@@ -6,9 +6,9 @@ public enum SolveBudget {
 
     /// A progress handler that stops the search once `duration` has passed.
     public static func handler(_ duration: Duration) -> SolveProgressHandler {
-        let clock = ContinuousClock()
-        let deadline = clock.now + duration
-        return { _ in clock.now > deadline ? .stop : .proceed }
+        let (sum, overflow) = MonotonicClock.nanoseconds().addingReportingOverflow(MonotonicClock.nanoseconds(duration))
+        let deadline = overflow ? (duration < .zero ? Int64.min : Int64.max) : sum
+        return { _ in MonotonicClock.nanoseconds() > deadline ? .stop : .proceed }
     }
 
     /// The budget for searches on `shape`: none for the named boards, whose searches are known to
