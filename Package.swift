@@ -69,12 +69,9 @@ let package = Package(
         // The classroom: accounts, sessions, classes and their rules (no storage, no HTTP).
         .target(name: "ClassroomKit", dependencies: ["GridKit", bcrypt, crypto]),
         // The solver core without Foundation (pieces, boards, search, `SolveCommandLine`);
-        // PentominoKit re-exports it and adds puzzles, hints and the daily puzzle. Metadata of
-        // its generic types (arrays of its structs) comes from direct calls, not by demangling
-        // names at run time: that lookup scans the whole static binary's type records, about
-        // 10,000 instructions per type, 7% of a whole 3×20 run of `tessera-pentomino`.
-        .target(name: "PentominoSearch", dependencies: ["GridCore"],
-                swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]),
+        // PentominoKit re-exports it and adds puzzles, hints and the daily puzzle. (No unsafe
+        // flags here: they would make the kits unusable as another package's dependency.)
+        .target(name: "PentominoSearch", dependencies: ["GridCore"]),
         .target(name: "PentominoKit", dependencies: ["PentominoSearch", "GridKit"]),
         .target(name: "MazeKit", dependencies: ["GridKit", collections, asyncAlgorithms]),
         .target(name: "PostsKit", dependencies: ["GridKit", collections]),
