@@ -130,7 +130,10 @@ let package = Package(
             // No run-time check that the entry point is on the main actor: it would link the
             // concurrency runtime and libdispatch, whose set-up runs at every start.
             swiftSettings: [.unsafeFlags(["-disable-dynamic-actor-isolation"])],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
+            // The linker writes the file with write(), not through a mapping: the page cache of a
+            // file written through a mapping made every run of it about 0.2 ms slower here
+            // (3×20, median of 61: 1.45 ms against 1.22 for a `cp` of the same bytes).
+            linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--no-mmap-output-file"], .when(platforms: [.linux]))]
         ),
         .testTarget(name: "GridKitTests", dependencies: ["GridKit"]),
         .testTarget(name: "ClassroomKitTests", dependencies: ["ClassroomKit"]),
