@@ -11,15 +11,15 @@ import TesseraServer
 extension MazeCommand {
     /// The issue's speed benchmark, over real HTTP on loopback against an in-process server, with the
     /// "slow" latency preset (exactly 20 ms per fetch, 300 ms per unlock, no failures):
-    /// event-driven must finish within 10 % of the maze's lower bound (on every seed and size: run
+    /// event-driven must finish within 5 % of the maze's lower bound (on every seed and size: run
     /// `--width 101 --height 101` and 201 too) and at least 3× faster than the level-synchronous
     /// baseline, fetching every room and unlocking every door exactly once.
     ///
-    /// The target stays 1.10, not 1.05: a request on loopback costs about 2 ms beyond its simulated
-    /// delay on a busy 2-core machine (both processes' HTTP and JSON work, the wake-up after the
-    /// server's sleep), and the critical path is a chain of 300 (61×61) to 2,400 (201×201) requests,
-    /// so even 61×61, whose schedule loses nothing, measures 1.05–1.06. The "overhead" line prints
-    /// that cost per request, separating it from what the explorer's schedule loses.
+    /// 5 % is tight: the critical path is a chain of 300 (61×61) to 2,400 (201×201) requests, each
+    /// costing its simulated delay plus what loopback HTTP, JSON and two thread wake-ups add (about
+    /// 1.3 ms per request on a quiet 2-core machine, the server's wait already set early by its
+    /// measured lateness; see MazeTraffic). On a busy machine that cost grows and the bench may
+    /// miss 1.05; the "overhead" line prints it per request, apart from what the schedule loses.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Benchmark the explorer over HTTP on loopback against its lower bound and the level-by-level baseline (use a release build).",
@@ -31,7 +31,7 @@ extension MazeCommand {
             fetches = rooms and unlocks = doors. Exits with 1 if any target fails.
             """)
 
-        static let ratioTarget = 1.10
+        static let ratioTarget = 1.05
         static let speedUpTarget = 3.0
         static let preset = LatencyPreset.slow
 

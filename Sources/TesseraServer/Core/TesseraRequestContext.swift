@@ -8,6 +8,7 @@ struct TesseraRequestContext: CallerRequestContext, RemoteAddressRequestContext 
     let remoteAddress: SocketAddress?
     var caller = Caller.anonymous
     private let channel: any Channel
+    let receivedAt = NIODeadline.now()
     /// When the client hangs up (`ClientConnectionHandler`): live-update streams end with it.
     var connectionClosed: EventLoopFuture<Void>? { ClientConnectionHandler.hungUp(channel) }
 

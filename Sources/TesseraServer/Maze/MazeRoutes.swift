@@ -22,7 +22,7 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
     /// The original call: a new random maze (size 31–63 from a random seed).
     @Sendable func start(_ request: Request, context: Context) async throws -> Response {
         let parameters = try MazeRequestRules.parameters(seed: nil, width: nil, height: nil, algorithm: nil)
-        return try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request)) {
+        return try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request), arrived: context.receivedAt) {
             try JSONBody.response(RoomID(id: service.startRoom(for: parameters)))
         }
     }
@@ -31,7 +31,7 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
         let body = try await JSONBody.decodeOptional(CreateMazeRequest.self, from: request) ?? CreateMazeRequest()
         let parameters = try MazeRequestRules.parameters(seed: body.seed, width: body.width, height: body.height,
                                                          algorithm: body.algorithm)
-        return try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request)) {
+        return try await traffic.simulate(.fetch, on: parameters, conditions: conditions(request), arrived: context.receivedAt) {
             try JSONBody.response(CreatedMazeJSON(id: service.startRoom(for: parameters), parameters: parameters,
                                                   start: service.maze(for: parameters).start),
                                   status: .created)
@@ -42,7 +42,7 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
         let id = try Input.boundedText(try context.parameters.require("id"), maxBytes: Self.maxTokenBytes,
                                        orElse: APIError(.notFound, code: "unknown_room", say: "maze.errors.noRoom"))
         let address = try? service.codec.address(ofRoomID: id)
-        return try await traffic.simulate(.fetch, on: address?.parameters, conditions: conditions(request)) {
+        return try await traffic.simulate(.fetch, on: address?.parameters, conditions: conditions(request), arrived: context.receivedAt) {
             try JSONBody.response(try service.room(id: id))
         }
     }
@@ -52,7 +52,7 @@ struct MazeRoutes<Context: CallerRequestContext>: Sendable {
         _ = try Input.boundedText(body.lock, maxBytes: Self.maxTokenBytes,
                                   orElse: APIError(.notFound, code: "invalid_lock", say: "maze.errors.noDoor"))
         let address = try? service.codec.address(ofLock: body.lock)
-        return try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request)) {
+        return try await traffic.simulate(.unlock, on: address?.parameters, conditions: conditions(request), arrived: context.receivedAt) {
             try JSONBody.response(RoomID(id: try service.unlock(lock: body.lock)))
         }
     }

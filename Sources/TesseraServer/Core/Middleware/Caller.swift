@@ -66,6 +66,9 @@ protocol CallerRequestContext: RequestContext {
     /// Completes when the request's connection closes (`nil` in router tests, which have none):
     /// live-update streams end with it.
     var connectionClosed: EventLoopFuture<Void>? { get }
+    /// When the server began on the request, before any middleware (the maze's simulated latency
+    /// runs from here).
+    var receivedAt: NIODeadline { get }
 }
 
 /// Resolves `context.caller` for every API request: the session cookie (one store read, plus the
