@@ -4,6 +4,7 @@ import ArgumentParser
 import Hummingbird
 import Logging
 import MazeKit
+import NIOCore
 import ServiceLifecycle
 import TesseraServer
 import TesseraStore
@@ -95,6 +96,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "trace, debug, info (one access line per request), notice, warning, error or critical (env TESSERA_LOG_LEVEL).")
     var logLevel: String?
 
+    @Option(help: ArgumentHelp("Cores this server may use, when it shares the machine (a container's CPU limit, several nodes on one host): its event loops, database connections and read batches are sized for them (env TESSERA_CPUS; default every core).",
+                               valueName: "n"))
+    var cpus: Int?
+
     /// --max-connections-per-address, --max-streams-per-*, --account-quota, --metrics-token.
     @OptionGroup(title: "Fair shares")
     var shares: FairShareOptions
@@ -170,6 +175,11 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before anything starts an event loop or opens the database pool.
+        if let cores = try cores() {
+            NodeCores.use(cores)
+            NIOSingletons.groupLoopCountSuggestion = cores
+        }
         var config = Configuration.fromEnvironment()
         if let host { config.host = host }
         if let port {
@@ -220,6 +230,16 @@ struct Serve: AsyncParsableCommand {
             ProgressLine.fail(error.description)
             throw ExitCode.failure
         }
+    }
+
+    /// `--cpus`, else `TESSERA_CPUS`, else nil (every core); 1 to 1024.
+    private func cores() throws -> Int? {
+        let environment = ProcessInfo.processInfo.environment["TESSERA_CPUS"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = cpus.map(String.init) ?? environment else { return nil }
+        guard let cores = Int(text), (1...1024).contains(cores) else {
+            throw ValidationError("\(cpus == nil ? "TESSERA_CPUS" : "--cpus") must be a whole number of cores from 1 to 1024, not '\(text.prefix(20))'.")
+        }
+        return cores
     }
 
     /// `--rate-limit`, else `TESSERA_RATE_LIMIT`, else the defaults; a bad value is a usage error.

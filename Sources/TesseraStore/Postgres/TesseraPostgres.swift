@@ -60,13 +60,13 @@ package final class TesseraPostgres: Service, Sendable {
 
     deinit { pool.close() }
 
-    /// The pool's size unless told otherwise: four connections per core of this node, at least 6
-    /// and at most 20. Why: a connection is busy for one round trip at a time (reads are gathered
+    /// The pool's size unless told otherwise: four connections per core of this node
+    /// (`NodeCores`), at least 6 and at most 20. Why: a connection is busy for one round trip at a time (reads are gathered
     /// into few statements, a write to a cached document is one statement), so a few per core
     /// keep the node's cores busy, while more only make the database switch between sessions;
     /// and at most 20 lets five nodes share PostgreSQL's default of 100 connections.
     package static var defaultMaximumConnections: Int {
-        min(20, max(6, 4 * ProcessInfo.processInfo.activeProcessorCount))
+        min(20, max(6, 4 * NodeCores.count))
     }
 
     /// Runs until the graceful shutdown, then closes the pool.
