@@ -193,7 +193,7 @@ def test_two_different_correct_programs_show_as_two_groups_on_the_projector(cont
     expect(projector.get_by_test_id("group-names")).to_have_count(0)
     expect(groups.nth(0).get_by_test_id("block")).to_have_count(2)
     expect(groups.nth(1).get_by_test_id("block")).to_have_count(8)
-    assert teacher.evaluate("() => document.fullscreenElement?.dataset.testid") == "projector"
+    teacher.wait_for_function("() => document.fullscreenElement?.dataset.testid === 'projector'")
     # Large words, for the back of the room.
     assert float(groups.nth(0).get_by_test_id("group-title").evaluate("node => parseFloat(getComputedStyle(node).fontSize)")) >= 28
     shot(teacher, "projector-desktop")
