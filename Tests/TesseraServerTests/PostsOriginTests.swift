@@ -98,6 +98,12 @@ import Testing
             #expect(tooMany.status == .badRequest && errorCode(tooMany.object) == "invalid_query")
             let long = try await call(client, "/origin/posts?q=\(String(repeating: "a", count: 257))")
             #expect(long.status == .badRequest && errorCode(long.object) == "invalid_query")
+            // The limit is in characters, as openapi.yaml's maxLength counts them: 256 two-byte
+            // letters are 512 bytes and still valid (fuzzing with a fresh seed found them refused).
+            let accented = try await call(client, "/origin/posts?q=\(String(repeating: "%C3%A9", count: 256))")
+            #expect(accented.status == .ok, "256 characters of UTF-8 are within the documented maxLength")
+            let tooLong = try await call(client, "/origin/posts?q=\(String(repeating: "%C3%A9", count: 257))")
+            #expect(tooLong.status == .badRequest && errorCode(tooLong.object) == "invalid_query")
         }
     }
 
