@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GridKit
 import MazeKit
 import NIOCore
 import NIOHTTP1
@@ -68,7 +69,7 @@ public struct HTTPMazeAPI: MazeAPI {
         let bytes: ByteBuffer
         let status: HTTPResponseStatus
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.nanoseconds)))
+            let response = try await client.execute(request, timeout: .nanoseconds(timeout.wholeNanoseconds))
             status = response.status
             bytes = try await response.body.collect(upTo: 1 << 20)
         } catch {
@@ -122,10 +123,4 @@ public enum MazeHTTP {
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
-}
-
-extension Duration {
-    var nanoseconds: Int64 {
-        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
-    }
 }

@@ -109,7 +109,7 @@ public struct ExplorationStats: Hashable, Sendable, CustomStringConvertible {
 
     /// "1.234 s", without Foundation.
     static func format(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
     }

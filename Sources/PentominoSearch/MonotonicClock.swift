@@ -14,13 +14,4 @@ enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
     }
-
-    /// `duration` in nanoseconds, saturated at the ends of `Int64`.
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        let (total, carry) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-        guard !overflow, !carry else { return seconds < 0 ? .min : .max }
-        return total
-    }
 }

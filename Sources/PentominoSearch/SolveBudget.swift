@@ -1,3 +1,5 @@
+import GridCore
+
 /// Time budgets for searches a person waits for: a drawn board can take the solver far longer than
 /// the named ones, so its counts stop after a few seconds and say they are not complete.
 public enum SolveBudget {
@@ -6,7 +8,7 @@ public enum SolveBudget {
 
     /// A progress handler that stops the search once `duration` has passed.
     public static func handler(_ duration: Duration) -> SolveProgressHandler {
-        let (sum, overflow) = MonotonicClock.nanoseconds().addingReportingOverflow(MonotonicClock.nanoseconds(duration))
+        let (sum, overflow) = MonotonicClock.nanoseconds().addingReportingOverflow(duration.wholeNanoseconds)
         let deadline = overflow ? (duration < .zero ? Int64.min : Int64.max) : sum
         return { _ in MonotonicClock.nanoseconds() > deadline ? .stop : .proceed }
     }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GridKit
 import NIOCore
 import PostsKit
 
@@ -70,8 +71,7 @@ public enum PostsHTTP {
         request.headers.add(name: "Accept", value: accept)
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(request, timeout: .nanoseconds(timeout.components.seconds * 1_000_000_000
-                                                                            + timeout.components.attoseconds / 1_000_000_000))
+            response = try await client.execute(request, timeout: .nanoseconds(timeout.wholeNanoseconds))
         } catch {
             try Task.checkCancellation()
             throw PostsOriginError.unreachable(name, reason: "\(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import ArgumentParser
+import GridKit
 import TicTacToeKit
 
 extension TicTacToeCommand {
@@ -26,8 +27,7 @@ extension TicTacToeCommand {
             }
             samples.sort()
             func micros(_ duration: Duration) -> String {
-                let (seconds, attoseconds) = duration.components
-                return String(format: "%.1f µs", Double(seconds) * 1e6 + Double(attoseconds) / 1e12)
+                return String(format: "%.1f µs", duration.seconds * 1e6)
             }
             let median = samples[samples.count / 2]
             let p99 = samples[min(samples.count - 1, samples.count * 99 / 100)]

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GridKit
 import NIOCore
 import NIOHTTP1
 import TicTacToeKit
@@ -80,7 +81,7 @@ public struct TicTacToeClient: Sendable {
         let status: HTTPResponseStatus
         let bytes: ByteBuffer
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+            let response = try await client.execute(request, timeout: .nanoseconds(timeout.wholeNanoseconds))
             status = response.status
             bytes = try await response.body.collect(upTo: Self.maxAnswerBytes)
         } catch {
@@ -144,11 +145,4 @@ public enum TicTacToeHTTP {
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
-}
-
-extension Duration {
-    var nanoseconds: Int64 {
-        let (seconds, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? .max : seconds &+ components.attoseconds / 1_000_000_000
-    }
 }

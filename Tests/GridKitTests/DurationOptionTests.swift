@@ -24,4 +24,16 @@ import Testing
         #expect(Duration.seconds(120).optionText == "2m")
         #expect(Duration(option: "12h")?.optionText == "12h")
     }
+
+    @Test func wholeNumbersHoldAtTheEndsInsteadOfTrapping() {
+        #expect(Duration.milliseconds(1500).wholeNanoseconds == 1_500_000_000)
+        #expect(Duration.milliseconds(1500).wholeMilliseconds == 1500)
+        #expect(Duration.nanoseconds(1_999_999).wholeMilliseconds == 1, "the fraction dropped")
+        #expect(Duration.milliseconds(-2).wholeNanoseconds == -2_000_000)
+        #expect(Duration.seconds(Int64.max).wholeNanoseconds == .max)
+        #expect(Duration.seconds(Int64.min).wholeNanoseconds == .min)
+        #expect(Duration.seconds(9_223_372_036).wholeNanoseconds == 9_223_372_036_000_000_000)
+        #expect(Duration.seconds(9_223_372_036).wholeMilliseconds == 9_223_372_036_000)
+        #expect((Duration.seconds(9_223_372_036) + .nanoseconds(999_999_999)).wholeNanoseconds == .max, "the carry saturates")
+    }
 }

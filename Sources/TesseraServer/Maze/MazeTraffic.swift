@@ -1,5 +1,6 @@
 import Collections
 import Foundation
+import GridKit
 import MazeKit
 import NIOCore
 import NIOPosix
@@ -49,10 +50,7 @@ final class MazeTraffic: Sendable {
     }
 
     private static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !nanoseconds.overflow else { return .hours(1) }
-        return .nanoseconds(nanoseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue)
+        .nanoseconds(min(duration.wholeNanoseconds, 3_600_000_000_000))  // at most an hour
     }
 
     /// Sleeps until about `deadline` on an event loop's timer, set early by the usual lateness; a

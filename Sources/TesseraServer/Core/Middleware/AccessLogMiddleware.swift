@@ -1,3 +1,4 @@
+import GridKit
 import Hummingbird
 import Logging
 
@@ -18,7 +19,7 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let status = response.status.code
         response.body = response.body.afterWriting {
             let elapsed = ContinuousClock.now - started
-            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            let milliseconds = elapsed.milliseconds
             logger.info("\(method) \(path) \(status) \(Self.format(milliseconds)) ms")
         }
         return response
