@@ -143,6 +143,19 @@ def test_a_sync_by_hand_shows_what_it_changed(browser, origin, size):
         press(page, newest.get_by_test_id("changes-added").get_by_role("link"), touch)
         expect(dialog).to_be_hidden()
         expect(page.get_by_test_id("post-heading")).to_have_text("A brand new post")
+
+        # Another tab's sync edits post 3, then a quiet one follows: the button stays marked, as the
+        # edit is still unseen, and the quiet sync is listed first as such.
+        lists["posts"][2]["title"] = "post number three"
+        assert server.sync()["type"] == "finished"
+        assert server.sync()["type"] == "finished"
+        syncs = dialog.get_by_test_id("sync-changes")
+        expect(syncs).to_have_count(4)
+        expect(syncs.first.get_by_test_id("nothing-changed")).to_have_count(1)
+        expect(page.get_by_test_id("changes-button")).to_have_class(re.compile(r"\bfresh\b"))
+        press(page, page.get_by_test_id("changes-button"), touch)
+        expect(syncs.nth(1).get_by_test_id("changes-edited").get_by_test_id("diff-added")).to_have_text(re.compile(r"three"))
+        expect(page.get_by_test_id("changes-button")).not_to_have_class(re.compile(r"\bfresh\b"))
         assert page.problems == []
     finally:
         context.close()

@@ -78,6 +78,14 @@ public struct PostsSyncChanges: Codable, Hashable, Sendable {
         added.isEmpty && edited.isEmpty && deleted.isEmpty && restored.isEmpty && unlisted == 0
             && comments == CommentCounts(added: 0, edited: 0, deleted: 0)
     }
+
+    /// Does this sync take the place of the newest one kept, rather than being kept beside it? Only
+    /// when neither changed anything: the entry then says "nothing changed" as of this sync. So a
+    /// reader who syncs again and again in a quiet hour still finds the last real changes in the
+    /// `kept` syncs, instead of a list of empty ones.
+    public func replaces(_ newest: PostsSyncChanges?) -> Bool {
+        isEmpty && newest?.isEmpty == true
+    }
 }
 
 extension PostsSyncChanges.Mention {

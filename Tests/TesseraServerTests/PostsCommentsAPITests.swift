@@ -49,6 +49,12 @@ import TesseraTestSupport
             _ = try await PostsAPITests.sync(client)
             let third = try #require(try await client.call(.get, "/api/posts/changes").body["syncs"] as? [[String: Any]])
             #expect(third.count == 3 && (third[0]["restored"] as? [Any])?.isEmpty == true)
+
+            // A fourth quiet sync takes the third's place: the restore stays in view.
+            _ = try await PostsAPITests.sync(client)
+            let fourth = try #require(try await client.call(.get, "/api/posts/changes").body["syncs"] as? [[String: Any]])
+            #expect(fourth.count == 3 && (fourth[1]["restored"] as? [Any])?.count == 1)
+            #expect(try #require(fourth[0]["syncedAt"] as? String) > (try #require(third[0]["syncedAt"] as? String)))
         }
     }
 
@@ -99,10 +105,31 @@ import TesseraTestSupport
             #expect(last.restored.map(\.id) == [2] && last.added.isEmpty, "\(name)")
             #expect(try await store.detail(postID: 2)?.comments.map(\.body) == ["Hi again"], "\(name)")
 
-            for minute in 2...12 { _ = try await store.merge(data, at: Date(timeIntervalSince1970: 1_700_000_000 + Double(minute * 60))) }
+            // Quiet syncs take one place, the newest's time: the syncs that changed something stay.
+            func at(_ minute: Int) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + Double(minute * 60)) }
+            for minute in 2...4 { _ = try await store.merge(data, at: at(minute)) }
+            let quiet = try await store.changes()
+            #expect(quiet.count == 3 && quiet[0].isEmpty && quiet[1].restored.map(\.id) == [2], "\(name)")
+            #expect(quiet.first?.syncedAt == "2023-11-14T22:17:20.000Z", "\(name)")
+
+            // Only the last `kept` are kept.
+            for minute in 5...16 {
+                data.posts[0].body = "edit \(minute)"
+                _ = try await store.merge(data, at: at(minute))
+            }
             let kept = try await store.changes()
-            #expect(kept.count == PostsSyncChanges.kept && kept.allSatisfy(\.isEmpty), "\(name)")
-            #expect(kept.first?.syncedAt == "2023-11-14T22:25:20.000Z", "\(name)")
+            #expect(kept.count == PostsSyncChanges.kept && !kept.contains(where: \.isEmpty), "\(name)")
+            #expect(kept.first?.syncedAt == "2023-11-14T22:29:20.000Z", "\(name)")
+
+            // A deletion is forgotten once a sync has settled it, even when the origin dropped the post too.
+            #expect(try await store.deletePost(id: 3), "\(name)")
+            data.posts.removeAll { $0.id == 3 }
+            data.comments.removeAll { $0.postId == 3 }
+            _ = try await store.merge(data, at: at(17))
+            data.posts.append(PostsSyncTests.data().posts[2])
+            _ = try await store.merge(data, at: at(18))
+            let back = try #require(try await store.changes().first)
+            #expect(back.added.map(\.id) == [3] && back.restored.isEmpty, "\(name): a new post, not a restore")
         }
     }
 }

@@ -51,22 +51,29 @@ extension PostgresPostsStore {
         }
     }
 
-    /// Records what the merge changed, keeps the last `PostsSyncChanges.kept`, and forgets the
-    /// deletions the fetch settled (the post is fetched again).
-    static func recordChanges(stored: PostsSnapshot, plan: MergePlan, fetched: PostsSnapshot, at time: Date,
+    /// Records what the merge changed (an empty sync after an empty one replaces it), keeps the last
+    /// `PostsSyncChanges.kept`, and forgets the deletions it read: each is settled, as the post came
+    /// back or the origin dropped it too. A delete that commits meanwhile is not among those read, so
+    /// it waits for the next sync.
+    static func recordChanges(stored: PostsSnapshot, plan: MergePlan, at time: Date,
                               _ connection: PostgresConnection, _ logger: Logger) async throws {
-        let deleted = Set(try await connection.query("SELECT id FROM posts_deleted", logger: logger).collect()
-            .map { try $0.decode(Int.self) })
-        let changes = PostsSyncChanges(stored: stored, plan: plan, deletedHere: deleted, at: time)
+        let deleted = try await connection.query("SELECT id FROM posts_deleted", logger: logger).collect()
+            .map { try $0.decode(Int.self) }
+        let changes = PostsSyncChanges(stored: stored, plan: plan, deletedHere: Set(deleted), at: time)
         let json = String(decoding: try JSONEncoder().encode(changes), as: UTF8.self)
-        try await connection.query("INSERT INTO posts_changes (changes) VALUES (\(json))", logger: logger)
-        try await connection.query("""
-            DELETE FROM posts_changes WHERE id NOT IN (SELECT id FROM posts_changes ORDER BY id DESC LIMIT \(PostsSyncChanges.kept))
-            """, logger: logger)
-        let fetchedIDs = Set(fetched.posts.map(\.id))
-        let settled = deleted.filter(fetchedIDs.contains).sorted()
-        if !settled.isEmpty {
-            try await connection.query("DELETE FROM posts_deleted WHERE id = ANY(\(settled))", logger: logger)
+        let newest = try await connection.query("SELECT id, changes FROM posts_changes ORDER BY id DESC LIMIT 1", logger: logger)
+            .collect().first.map { try $0.decode((Int64, String).self) }
+        let newestChanges = try newest.map { try JSONDecoder().decode(PostsSyncChanges.self, from: Data($0.1.utf8)) }
+        if let newest, changes.replaces(newestChanges) {
+            try await connection.query("UPDATE posts_changes SET changes = \(json) WHERE id = \(newest.0)", logger: logger)
+        } else {
+            try await connection.query("INSERT INTO posts_changes (changes) VALUES (\(json))", logger: logger)
+            try await connection.query("""
+                DELETE FROM posts_changes WHERE id NOT IN (SELECT id FROM posts_changes ORDER BY id DESC LIMIT \(PostsSyncChanges.kept))
+                """, logger: logger)
+        }
+        if !deleted.isEmpty {
+            try await connection.query("DELETE FROM posts_deleted WHERE id = ANY(\(deleted))", logger: logger)
         }
     }
 

@@ -49,7 +49,7 @@ package struct PostgresPostsStore: PostsStore {
             let stored = try await Self.snapshot(connection, logger)
             let plan = MergePlan(stored: stored, fetched: fetched)
             try await Self.apply(plan, connection, logger)
-            try await Self.recordChanges(stored: stored, plan: plan, fetched: fetched, at: time, connection, logger)
+            try await Self.recordChanges(stored: stored, plan: plan, at: time, connection, logger)
             try await connection.query("""
                 INSERT INTO posts_sync (id, synced_at) VALUES (1, \(time))
                 ON CONFLICT (id) DO UPDATE SET synced_at = EXCLUDED.synced_at

@@ -41,8 +41,13 @@ package final class InMemoryPostsStore: PostsStore {
             state.tables.apply(plan)
             state.lastSync = time
             let changes = PostsSyncChanges(stored: stored, plan: plan, deletedHere: state.deletedHere, at: time)
-            state.changes = Array(([changes] + state.changes).prefix(PostsSyncChanges.kept))
-            state.deletedHere.subtract(fetched.posts.map(\.id))
+            if changes.replaces(state.changes.first) {
+                state.changes[0] = changes
+            } else {
+                state.changes = Array(([changes] + state.changes).prefix(PostsSyncChanges.kept))
+            }
+            // Every deletion is settled now: the post came back, or the origin dropped it too.
+            state.deletedHere = []
             return plan
         }
     }

@@ -43,19 +43,25 @@ extension SQLitePostsStore {
                 plan.comments.updates.map(row))
     }
 
-    /// Records what the merge changed and forgets the deletions it settled (the post came back, or
-    /// is fetched again); keeps the last `PostsSyncChanges.kept` syncs.
-    static func recordChanges(stored: PostsSnapshot, plan: MergePlan, fetched: PostsSnapshot, at time: Date,
+    /// Records what the merge changed (an empty sync after an empty one replaces it), keeps the last
+    /// `PostsSyncChanges.kept` syncs, and forgets the deletions it read: each is settled, as the post
+    /// came back or the origin dropped it too (so the table never outgrows one sync's deletes).
+    static func recordChanges(stored: PostsSnapshot, plan: MergePlan, at time: Date,
                               _ db: Database) throws {
         let deleted = Set(try Int.fetchAll(db, sql: "SELECT id FROM posts_deleted"))
         let changes = PostsSyncChanges(stored: stored, plan: plan, deletedHere: deleted, at: time)
-        try db.execute(sql: "INSERT INTO posts_changes (changes) VALUES (?)",
-                       arguments: [String(decoding: try JSONEncoder().encode(changes), as: UTF8.self)])
-        try db.execute(sql: """
-            DELETE FROM posts_changes WHERE id NOT IN (SELECT id FROM posts_changes ORDER BY id DESC LIMIT ?)
-            """, arguments: [PostsSyncChanges.kept])
-        let fetchedIDs = Set(fetched.posts.map(\.id))
-        try run(db, "DELETE FROM posts_deleted WHERE id = ?", deleted.filter(fetchedIDs.contains).map { [$0] })
+        let json = String(decoding: try JSONEncoder().encode(changes), as: UTF8.self)
+        let newest = try Row.fetchOne(db, sql: "SELECT id, changes FROM posts_changes ORDER BY id DESC LIMIT 1")
+        let newestChanges = try newest.map { try JSONDecoder().decode(PostsSyncChanges.self, from: Data(($0["changes"] as String).utf8)) }
+        if let newest, changes.replaces(newestChanges) {
+            try db.execute(sql: "UPDATE posts_changes SET changes = ? WHERE id = ?", arguments: [json, newest["id"] as Int64])
+        } else {
+            try db.execute(sql: "INSERT INTO posts_changes (changes) VALUES (?)", arguments: [json])
+            try db.execute(sql: """
+                DELETE FROM posts_changes WHERE id NOT IN (SELECT id FROM posts_changes ORDER BY id DESC LIMIT ?)
+                """, arguments: [PostsSyncChanges.kept])
+        }
+        try run(db, "DELETE FROM posts_deleted WHERE id = ?", deleted.sorted().map { [$0] })
     }
 
     package func changes() async throws -> [PostsSyncChanges] {

@@ -56,7 +56,7 @@ package struct SQLitePostsStore: PostsStore {
             let stored = try Self.snapshot(db)
             let plan = MergePlan(stored: stored, fetched: fetched)
             try Self.apply(plan, db)
-            try Self.recordChanges(stored: stored, plan: plan, fetched: fetched, at: time, db)
+            try Self.recordChanges(stored: stored, plan: plan, at: time, db)
             try db.execute(sql: "INSERT OR REPLACE INTO posts_sync (id, synced_at) VALUES (1, ?)", arguments: [time])
             return plan
         }

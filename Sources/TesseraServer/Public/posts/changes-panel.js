@@ -65,8 +65,10 @@ export class ChangesPanel {
   }
 
   render() {
-    const fresh = Boolean(this.seen !== null && this.syncs?.[0] && this.syncs[0].syncedAt !== this.seen
-      && !isEmpty(this.syncs[0]));
+    // Marked while a sync newer than the one looked at changed something (a later empty sync
+    // does not hide it). Times are ISO 8601 in UTC to the millisecond, so they sort as text.
+    const seen = this.seen;
+    const fresh = seen !== null && (this.syncs ?? []).some((sync) => sync.syncedAt > seen && !isEmpty(sync));
     this.button.classList.toggle("fresh", fresh);
     this.button.querySelector(".fresh-mark")?.toggleAttribute("hidden", !fresh);
     if (!this.syncs) return;
