@@ -9,13 +9,19 @@ public struct MazeSVGOptions: Hashable, Sendable {
     /// Pixels per tile for the `width` and `height` attributes; the `viewBox` is in tiles, so the
     /// picture scales without loss whatever this is.
     public var squareSize: Int
+    /// The least width in pixels: a small maze gets larger tiles instead, so it and the heat
+    /// legend's words open at a readable size (a 5 × 5 maze at 12 pixels a tile is 84 wide, and its
+    /// legend's words under 6 pixels high).
+    public var minimumWidth: Int
     /// The document's `<title>` (escaped when written).
     public var title: String
 
-    public init(showPath: Bool = true, heat: Bool = false, squareSize: Int = 12, title: String = "Maze") {
+    public init(showPath: Bool = true, heat: Bool = false, squareSize: Int = 12, minimumWidth: Int = 240,
+                title: String = "Maze") {
         self.showPath = showPath
         self.heat = heat
         self.squareSize = squareSize
+        self.minimumWidth = minimumWidth
         self.title = title
     }
 }
@@ -48,6 +54,8 @@ public enum MazeSVG {
         let left = bounds.cols.lowerBound &- 1, top = bounds.rows.lowerBound &- 1
         let cols = bounds.cols.upperBound &- left &+ 2, rows = bounds.rows.upperBound &- top &+ 2
         let tile = { (square: Square) in (x: square.col &- left, y: square.row &- top) }
+        let wanted = Double(max(0, min(options.minimumWidth, 4_000)))
+        let tileSize = max(size, Int((wanted / Double(max(1, cols))).rounded(.up)))
 
         let steps = options.heat ? maze.stepsFromStart() : [:]
         let farthest = steps.values.max() ?? 0
@@ -81,7 +89,7 @@ public enum MazeSVG {
             body += legend
             height += legendHeight
         }
-        return document(width: cols, height: height, size: size, title: options.title, body: body)
+        return document(width: cols, height: height, size: tileSize, title: options.title, body: body)
     }
 
     /// `#rrggbb` for a fraction 0…1 of the farthest distance: blue (near) through green and yellow

@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test(arguments: [false, true]) func theDocumentIsWellFormedWithViewBoxSizeAndTitle(heat: Bool) throws {
-        let svg = MazeSVG.render(try Self.explored(seed: 5, size: 21), options: MazeSVGOptions(heat: heat, squareSize: 10, title: "Maze 21×21"))
+        let svg = MazeSVG.render(try Self.explored(seed: 5, size: 21), options: MazeSVGOptions(heat: heat, squareSize: 10, minimumWidth: 0, title: "Maze 21×21"))
         let elements = try #require(Elements.parse(svg))
         let root = try #require(elements.first)
         #expect(root.name == "svg")
@@ -75,6 +75,23 @@ import Testing
         #expect(root.attributes["height"] == String(Int((viewBox[3] * 10).rounded(.up))))
         #expect(elements.first { $0.name == "title" }?.text == "Maze 21×21")
         #expect(elements.contains { $0.name == "linearGradient" } == heat)
+    }
+
+    @Test func aSmallMazeOpensLargeEnoughToReadItsLegend() throws {
+        let small = try Self.explored(seed: 5, size: 5)
+        let root = try #require(Elements.parse(MazeSVG.render(small, options: MazeSVGOptions(heat: true)))?.first)
+        let width = try #require(root.attributes["width"].flatMap { Int($0) })
+        let viewBox = try #require(root.attributes["viewBox"]).split(separator: " ").compactMap { Double($0) }
+        #expect(width >= 240 && width < 240 + Int(viewBox[2]))
+        // The legend's words, in pixels as the file opens: its font size in tiles × pixels per tile.
+        let legend = try #require(Elements.parse(MazeSVG.render(small, options: MazeSVGOptions(heat: true)))?
+            .first { $0.attributes["font-size"] != nil })
+        let font = try #require(legend.attributes["font-size"].flatMap { Double($0) })
+        #expect(font * Double(width) / viewBox[2] >= 10)
+        // A large maze keeps the tile size asked for.
+        let large = try #require(Elements.parse(MazeSVG.render(try Self.explored(seed: 5, size: 41)))?.first)
+        let largeBox = try #require(large.attributes["viewBox"]).split(separator: " ").compactMap { Double($0) }
+        #expect(large.attributes["width"] == String(Int(largeBox[2]) * 12))
     }
 
     @Test func theRouteIsOnePathThroughEveryRoomOfTheShortestPath() throws {
