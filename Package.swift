@@ -83,10 +83,12 @@ let package = Package(
         .target(name: "RouterPython", dependencies: ["RouterKit", "GridKit"]),
         // The reader's live origin and photo downloads, and the live `MazeAPI` (shared by the CLI
         // and the server's own streaming explorer), over HTTP.
-        .target(name: "PostsClient", dependencies: ["PostsKit", httpClient]),
-        .target(name: "MazeClient", dependencies: ["MazeKit", httpClient]),
+        // One HTTP exchange (request, deadline, bounded answer) that the three clients below share.
+        .target(name: "ClientHTTP", dependencies: ["GridKit", httpClient]),
+        .target(name: "PostsClient", dependencies: ["PostsKit", "ClientHTTP", httpClient]),
+        .target(name: "MazeClient", dependencies: ["MazeKit", "ClientHTTP", httpClient]),
         // An online TicTacToe game over HTTP and its live updates: the terminal plays a browser through it.
-        .target(name: "TicTacToeClient", dependencies: ["TicTacToeKit", httpClient]),
+        .target(name: "TicTacToeClient", dependencies: ["TicTacToeKit", "ClientHTTP", httpClient]),
         .target(
             name: "TesseraAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],

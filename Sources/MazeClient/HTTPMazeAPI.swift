@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ClientHTTP
 import Foundation
 import GridKit
 import MazeKit
@@ -58,20 +59,11 @@ public struct HTTPMazeAPI: MazeAPI {
     }
 
     private func call<Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws -> Answer {
-        var request = HTTPClientRequest(url: baseURL + path)
-        request.method = method
-        request.headers.add(name: "Accept", value: "application/json")
-        if let latency { request.headers.add(name: MazeWire.latencyHeader, value: latency) }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let bytes: ByteBuffer
-        let status: HTTPResponseStatus
+        let status: HTTPResponseStatus, bytes: ByteBuffer
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(timeout.wholeNanoseconds))
-            status = response.status
-            bytes = try await response.body.collect(upTo: 1 << 20)
+            (status, bytes) = try await HTTPExchange.call(client, method, url: baseURL + path,
+                                                          headers: latency.map { [(MazeWire.latencyHeader, $0)] } ?? [],
+                                                          json: body, timeout: timeout, limit: 1 << 20)
         } catch {
             try Task.checkCancellation()
             throw MazeAPIError.retryable("\(method) \(path): \(error)")

@@ -1,7 +1,9 @@
 import AsyncHTTPClient
+import ClientHTTP
 import Foundation
 import GridKit
 import NIOCore
+import NIOHTTP1
 import PostsKit
 
 /// The live `PostsOrigin`: plain GETs of `{origin}/posts`, `/comments`, `/users`, `/albums` and `/photos` on
@@ -67,26 +69,17 @@ public enum PostsHTTP {
     /// The body of a 2xx answer to `GET url`, at most `limit` bytes; `PostsOriginError` otherwise.
     static func get(_ url: String, accept: String, limit: Int, timeout: Duration, client: HTTPClient,
                     describe name: String) async throws -> Data {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "Accept", value: accept)
-        let response: HTTPClientResponse
+        let status: HTTPResponseStatus, bytes: ByteBuffer
         do {
-            response = try await client.execute(request, timeout: .nanoseconds(timeout.wholeNanoseconds))
-        } catch {
-            try Task.checkCancellation()
-            throw PostsOriginError.unreachable(name, reason: "\(error)")
-        }
-        guard (200..<300).contains(response.status.code) else {
-            throw PostsOriginError.status(name, code: Int(response.status.code))
-        }
-        do {
-            return Data(try await response.body.collect(upTo: limit).readableBytesView)
+            (status, bytes) = try await HTTPExchange.call(client, url: url, accept: accept, timeout: timeout, limit: limit)
         } catch is NIOTooManyBytesError {
             throw PostsOriginError.tooLarge(name, limit: limit)
         } catch {
             try Task.checkCancellation()
             throw PostsOriginError.unreachable(name, reason: "\(error)")
         }
+        guard (200..<300).contains(status.code) else { throw PostsOriginError.status(name, code: Int(status.code)) }
+        return Data(bytes.readableBytesView)
     }
 }
 

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ClientHTTP
 import Foundation
 import GridKit
 import NIOCore
@@ -70,20 +71,11 @@ public struct TicTacToeClient: Sendable {
     }
 
     private func call(_ method: HTTPMethod, _ path: String, body: Data? = nil, token: String? = nil) async throws -> OnlineGame {
-        var request = HTTPClientRequest(url: server + path)
-        request.method = method
-        request.headers.add(name: "Accept", value: "application/json")
-        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let status: HTTPResponseStatus
-        let bytes: ByteBuffer
+        let status: HTTPResponseStatus, bytes: ByteBuffer
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(timeout.wholeNanoseconds))
-            status = response.status
-            bytes = try await response.body.collect(upTo: Self.maxAnswerBytes)
+            (status, bytes) = try await HTTPExchange.call(client, method, url: server + path,
+                                                          headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [],
+                                                          json: body, timeout: timeout, limit: Self.maxAnswerBytes)
         } catch {
             throw Self.described(error)
         }
